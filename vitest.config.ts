@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 /** One root config: every package, example and the bench are projects of their own. */
 export default defineConfig({
   test: {
-    projects: ['packages/*/vitest.config.ts', 'examples/*/vitest.config.ts'],
+    projects: [
+      'packages/*/vitest.config.ts',
+      'packages/webhooks/vitest.edge.config.ts',
+      'examples/*/vitest.config.ts',
+    ],
     passWithNoTests: true,
     coverage: {
       provider: 'v8',

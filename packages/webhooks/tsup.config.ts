@@ -1,13 +1,22 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    node: 'src/node.ts',
+    testing: 'src/testing.ts',
+    express: 'src/express.ts',
+    next: 'src/next.ts',
+    fetch: 'src/fetch.ts',
+  },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,
   sourcemap: true,
   target: 'es2022',
   platform: 'neutral',
+  external: [/^node:/],
+  removeNodeProtocol: false,
   splitting: false,
   treeshake: true,
 });

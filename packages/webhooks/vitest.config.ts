@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'webhooks',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // test/edge runs in the webhooks-edge project (vitest.edge.config.ts).
+    exclude: ['test/edge/**', '**/node_modules/**'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },
   },
 });

@@ -1,8 +1,34 @@
 /**
- * @cspwatch/webhooks: Verify cspwatch webhook deliveries: zero-dependency HMAC-SHA256 signature and timestamp checks on Node and every Web-standard runtime, with Express and Next.js adapters.
+ * Verify cspwatch webhook deliveries on every runtime (Web Crypto): Next.js edge, Cloudflare
+ * Workers, Deno, Bun, browsers. On Node.js the `node` export condition serves the same API
+ * backed by node:crypto (see `@cspwatch/webhooks/node` for the synchronous functions).
  *
  * @packageDocumentation
  */
 
-/** The version of this package, as published. */
-export const VERSION = '0.0.0';
+export {
+  DEFAULT_TOLERANCE_MS,
+  MIN_SECRET_LENGTH,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from './constants';
+export { signWebhook, verifyWebhook } from './crypto/web';
+export {
+  isWebhookVerificationError,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from './errors';
+export type { WebhookHeadersInput } from './headers';
+export {
+  type AlertWebsite,
+  type AlertWindow,
+  type CspViolationNewTypeEvent,
+  type CspViolationNewTypeFinding,
+  type CspwatchAlert,
+  type CspwatchEvent,
+  isCspViolationNewTypeEvent,
+  type UnknownCspwatchEvent,
+} from './payloads';
+export type { RawBody } from './raw-body';
+export type { SignWebhookOptions, WebhookHeaders } from './sign';
+export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

@@ -1,0 +1,139 @@
+import { verifyWebhook } from '../crypto/node';
+import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
+import { readHeader, type WebhookHeadersInput } from '../headers';
+import type { CspwatchEvent } from '../payloads';
+import type { VerifyOptions } from '../verify';
+import { checkAdapterOptions } from './options';
+import { PROBLEM_CONTENT_TYPE, toWebhookProblem } from './problem';
+import {
+  assertDeclaredLength,
+  checkMaxBodyBytes,
+  type ReadableBodyLike,
+  readBody,
+} from './read-body';
+
+/** An Express (or plain Node) request: only what the middleware reads and writes. */
+export interface ExpressRequestLike extends ReadableBodyLike {
+  /** The request headers. */
+  headers: WebhookHeadersInput;
+  /** Set by a body parser: a Buffer after `express.raw()`, a string after `express.text()`. */
+  body?: unknown;
+  /** The raw bytes kept by `express.json({ verify: (req, _res, buf) => { req.rawBody = buf } })`. */
+  rawBody?: unknown;
+  /** True once the body stream was consumed. */
+  readableEnded?: boolean;
+  /** The verified alert, set by {@link cspwatchWebhook}; read it with {@link getCspwatchEvent}. */
+  cspwatchEvent?: CspwatchEvent;
+}
+
+/** An Express (or plain Node) response: only what the middleware writes. */
+export interface ExpressResponseLike {
+  /** Status code of the response. */
+  statusCode: number;
+  /** Sets one response header. */
+  setHeader(name: string, value: string): unknown;
+  /** Ends the response with a body. */
+  end(chunk: string): unknown;
+}
+
+/** Express's `next`. */
+export type NextFunctionLike = (error?: unknown) => void;
+
+/** Options of {@link cspwatchWebhook}. */
+export interface CspwatchWebhookOptions extends VerifyOptions {
+  /**
+   * Largest body the middleware reads itself when no body parser ran, in bytes.
+   * @default 1048576
+   */
+  maxBodyBytes?: number;
+}
+
+const PARSED_WITHOUT_RAW_COPY =
+  'express.json() (or another parser) already parsed this request and kept no raw copy, so ' +
+  'the exact bytes the signature covers are gone. Mount the webhook route before ' +
+  "express.json(), or with express.raw({ type: 'application/json' }), or keep the bytes with " +
+  'express.json({ verify: (req, _res, buf) => { req.rawBody = buf } }).';
+
+async function rawBodyOf(
+  req: ExpressRequestLike,
+  maxBodyBytes: number,
+): Promise<string | Uint8Array> {
+  const { rawBody, body } = req;
+  if (typeof rawBody === 'string' || rawBody instanceof Uint8Array) return rawBody;
+  if (typeof body === 'string' || body instanceof Uint8Array) return body;
+  if (body !== undefined || req.readableEnded === true) {
+    throw new WebhookVerificationError('body_not_raw', PARSED_WITHOUT_RAW_COPY);
+  }
+  assertDeclaredLength(readHeader(req.headers, 'content-length'), maxBodyBytes);
+  return readBody(req, maxBodyBytes);
+}
+
+/**
+ * Express middleware that verifies a cspwatch delivery and puts the typed alert on
+ * `req.cspwatchEvent`. Works after `express.raw({ type: 'application/json' })`, after
+ * `express.json({ verify })` that stores `req.rawBody`, or with no body parser (it reads
+ * the stream, up to `maxBodyBytes`). Invalid deliveries get `400 application/problem+json`
+ * (413 when too large) and never reach your handler. A body parsed with no raw copy is a
+ * setup mistake: it is passed to `next(error)` with how to fix it.
+ *
+ * @example
+ * ```ts
+ * app.post(
+ *   '/webhooks/cspwatch',
+ *   express.raw({ type: 'application/json' }),
+ *   cspwatchWebhook({ secret: process.env.CSPWATCH_WEBHOOK_SECRET! }),
+ *   (req, res) => {
+ *     const event = getCspwatchEvent(req);
+ *     res.sendStatus(204);
+ *   },
+ * );
+ * ```
+ */
+export function cspwatchWebhook(
+  options: CspwatchWebhookOptions,
+): (req: ExpressRequestLike, res: ExpressResponseLike, next: NextFunctionLike) => void {
+  checkAdapterOptions(options);
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const handle = async (
+    req: ExpressRequestLike,
+    res: ExpressResponseLike,
+    next: NextFunctionLike,
+  ) => {
+    try {
+      const body = await rawBodyOf(req, maxBodyBytes);
+      req.cspwatchEvent = await verifyWebhook({ ...options, body, headers: req.headers });
+    } catch (error) {
+      if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') return next(error);
+      const problem = toWebhookProblem(error);
+      res.statusCode = problem.status;
+      res.setHeader('content-type', PROBLEM_CONTENT_TYPE);
+      if (problem.status === 413) res.setHeader('connection', 'close');
+      res.end(JSON.stringify(problem));
+      return;
+    }
+    next();
+  };
+  return (req, res, next) => {
+    handle(req, res, next).catch(next);
+  };
+}
+
+/**
+ * Returns the alert that {@link cspwatchWebhook} verified for this request; throws if the
+ * middleware did not run on this route.
+ *
+ * @example
+ * ```ts
+ * const event = getCspwatchEvent(req);
+ * if (isCspViolationNewTypeEvent(event)) notify(event.findings);
+ * ```
+ */
+export function getCspwatchEvent(req: object): CspwatchEvent {
+  const event = (req as ExpressRequestLike).cspwatchEvent;
+  if (event === undefined) {
+    throw new Error(
+      'No verified cspwatch event on this request: mount cspwatchWebhook() before this handler.',
+    );
+  }
+  return event;
+}

@@ -1,0 +1,110 @@
+import { verifyWebhook } from '../crypto/web';
+import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
+import { readHeader, type WebhookHeadersInput } from '../headers';
+import type { CspwatchEvent } from '../payloads';
+import type { VerifyOptions } from '../verify';
+import { verifyRequest } from './fetch';
+import { checkAdapterOptions } from './options';
+import { createProblemResponse } from './problem';
+import {
+  assertDeclaredLength,
+  checkMaxBodyBytes,
+  type ReadableBodyLike,
+  readBody,
+} from './read-body';
+
+/** Your App Router handler, called only with a verified event. */
+export type VerifiedRouteHandler<TContext> = (
+  event: CspwatchEvent,
+  request: Request,
+  context: TContext,
+) => Response | Promise<Response>;
+
+/**
+ * Wraps a Next.js App Router route handler (Node or Edge runtime): the delivery is verified
+ * first; an invalid one gets `400 application/problem+json` and never reaches `handler`.
+ * Options are checked when the route module loads.
+ *
+ * @example
+ * ```ts
+ * // app/api/cspwatch/route.ts
+ * export const POST = withCspwatchWebhook(
+ *   async (event) => {
+ *     await saveAlert(event);
+ *     return new Response(null, { status: 204 });
+ *   },
+ *   { secret: process.env.CSPWATCH_WEBHOOK_SECRET! },
+ * );
+ * ```
+ */
+export function withCspwatchWebhook<TContext = unknown>(
+  handler: VerifiedRouteHandler<TContext>,
+  options: VerifyOptions,
+): (request: Request, context: TContext) => Promise<Response> {
+  checkAdapterOptions(options);
+  return async (request, context) => {
+    let event: CspwatchEvent;
+    try {
+      event = await verifyRequest(request, options);
+    } catch (error) {
+      if (isWebhookVerificationError(error)) return createProblemResponse(error);
+      throw error;
+    }
+    return handler(event, request, context);
+  };
+}
+
+/** A Pages Router `NextApiRequest`: only what verification reads. */
+export interface NextApiRequestLike extends ReadableBodyLike {
+  /** The request headers. */
+  headers: WebhookHeadersInput;
+  /** Set by Next's body parser; must be `undefined` (`bodyParser: false`). */
+  body?: unknown;
+}
+
+/** Options of {@link verifyNextApiRequest}. */
+export interface VerifyNextApiRequestOptions extends VerifyOptions {
+  /**
+   * Largest body read, in bytes.
+   * @default 1048576
+   */
+  maxBodyBytes?: number;
+}
+
+/**
+ * Verifies a Next.js Pages Router API request and returns its alert. The route must turn
+ * Next's body parser off (`export const config = { api: { bodyParser: false } }`): this
+ * reads the raw stream itself. Throws {@link WebhookVerificationError}.
+ *
+ * @example
+ * ```ts
+ * // pages/api/cspwatch.ts
+ * export const config = { api: { bodyParser: false } };
+ * export default async function handler(req: NextApiRequest, res: NextApiResponse) {
+ *   try {
+ *     const event = await verifyNextApiRequest(req, { secret: process.env.CSPWATCH_WEBHOOK_SECRET! });
+ *     await saveAlert(event);
+ *     res.status(204).end();
+ *   } catch (error) {
+ *     if (!isWebhookVerificationError(error)) throw error;
+ *     res.status(400).json({ code: error.code, detail: error.message });
+ *   }
+ * }
+ * ```
+ */
+export async function verifyNextApiRequest(
+  req: NextApiRequestLike,
+  options: VerifyNextApiRequestOptions,
+): Promise<CspwatchEvent> {
+  const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  if (req.body !== undefined) {
+    throw new WebhookVerificationError(
+      'body_not_raw',
+      "Next.js already parsed this request's body, so its exact bytes are gone. Add " +
+        '`export const config = { api: { bodyParser: false } }` to this API route.',
+    );
+  }
+  assertDeclaredLength(readHeader(req.headers, 'content-length'), maxBodyBytes);
+  const body = await readBody(req, maxBodyBytes);
+  return verifyWebhook({ ...options, body, headers: req.headers });
+}

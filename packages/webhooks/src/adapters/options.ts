@@ -1,0 +1,14 @@
+import { normalizeSecrets } from '../secrets';
+import { checkVerifyOptions, type VerifyOptions } from '../verify';
+
+/**
+ * Validates adapter options once, when the adapter is created, so a bad secret or
+ * tolerance fails at start-up rather than on the first delivery.
+ */
+export function checkAdapterOptions(options: VerifyOptions): void {
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('Pass the adapter options: { secret } at least.');
+  }
+  normalizeSecrets(options.secret);
+  checkVerifyOptions(options);
+}

@@ -1,0 +1,82 @@
+import { WebhookVerificationError } from '../errors';
+
+/** A Node readable stream as `IncomingMessage` is: only what reading the body needs. */
+export interface ReadableBodyLike {
+  /** Subscribes to `data`, `end` and `error`. */
+  on(event: 'data' | 'end' | 'error', listener: (...args: never[]) => void): unknown;
+  /** Removes a listener added with `on`. */
+  removeListener(event: 'data' | 'end' | 'error', listener: (...args: never[]) => void): unknown;
+  /** Stops the flow of `data` events. */
+  pause?(): unknown;
+}
+
+/** Default cap on a body an adapter reads itself: 1 MiB, well above any alert. */
+export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+/** The error for a body over the cap. */
+export function bodyTooLarge(maxBodyBytes: number): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'body_too_large',
+    `The request body is larger than maxBodyBytes (${maxBodyBytes} bytes); it was not read.`,
+  );
+}
+
+/** Reads a request stream into one byte array, refusing more than `maxBodyBytes`. */
+export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const onData = (chunk: Uint8Array | string): void => {
+      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
+      size += bytes.length;
+      if (size > maxBodyBytes) {
+        cleanup();
+        stream.pause?.();
+        reject(bodyTooLarge(maxBodyBytes));
+        return;
+      }
+      chunks.push(bytes);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      const body = new Uint8Array(size);
+      let offset = 0;
+      for (const chunk of chunks) {
+        body.set(chunk, offset);
+        offset += chunk.length;
+      }
+      resolve(body);
+    };
+    const onError = (error: unknown): void => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = (): void => {
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      stream.removeListener('error', onError);
+    };
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', onError);
+  });
+}
+
+/** Refuses up front a request whose `content-length` already exceeds the cap. */
+export function assertDeclaredLength(
+  contentLength: string | undefined,
+  maxBodyBytes: number,
+): void {
+  if (contentLength !== undefined && Number(contentLength) > maxBodyBytes) {
+    throw bodyTooLarge(maxBodyBytes);
+  }
+}
+
+/** Validates the `maxBodyBytes` option at construction. */
+export function checkMaxBodyBytes(value: number | undefined): number {
+  const maxBodyBytes = value ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
+    throw new TypeError('maxBodyBytes must be a positive integer number of bytes.');
+  }
+  return maxBodyBytes;
+}

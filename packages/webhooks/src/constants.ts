@@ -1,0 +1,21 @@
+/** Name of the header that carries the delivery's Unix time in milliseconds. */
+export const TIMESTAMP_HEADER = 'x-cspwatch-timestamp';
+
+/** Name of the header that carries `sha256=` + the lowercase hex HMAC-SHA256 signature. */
+export const SIGNATURE_HEADER = 'x-cspwatch-signature';
+
+/** How far (in ms, either direction) a delivery's timestamp may be from now: 5 minutes. */
+export const DEFAULT_TOLERANCE_MS = 300_000;
+
+/** The shortest signing secret accepted, in Unicode code points. */
+export const MIN_SECRET_LENGTH = 8;
+
+/** Defaults of the verification options, in one place. */
+export const VERIFY_DEFAULTS = Object.freeze({
+  toleranceMs: DEFAULT_TOLERANCE_MS,
+  timestampHeader: TIMESTAMP_HEADER,
+  signatureHeader: SIGNATURE_HEADER,
+});
+
+/** The scheme prefix of the signature header value. */
+export const SIGNATURE_PREFIX = 'sha256=';

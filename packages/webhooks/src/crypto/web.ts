@@ -1,0 +1,80 @@
+import { constantTimeEqual } from '../constant-time';
+import { createKeyCache } from '../key-cache';
+import type { CspwatchEvent } from '../payloads';
+import {
+  prepareSigning,
+  type SignWebhookOptions,
+  toWebhookHeaders,
+  type WebhookHeaders,
+} from '../sign';
+import { finishVerification, prepareVerification, type VerifyWebhookOptions } from '../verify';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
+
+const importKey = createKeyCache((secret): Promise<CryptoKey> => {
+  const key = crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  return key;
+});
+
+/** Encodes `<timestamp>.<body>` into one buffer, copying the body once. */
+function signedMessage(timestamp: string, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
+  // A string must be encoded anyway; one encode of the joined string measured fastest.
+  if (typeof body === 'string') return encoder.encode(`${timestamp}.${body}`);
+  const message = new Uint8Array(timestamp.length + 1 + body.length);
+  encoder.encodeInto(`${timestamp}.`, message);
+  message.set(body, timestamp.length + 1);
+  return message;
+}
+
+async function hmac(secret: string, message: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await importKey(secret), message));
+}
+
+/**
+ * Signs a delivery body with Web Crypto, giving the headers to send with it.
+ *
+ * @example
+ * ```ts
+ * const body = JSON.stringify(alert);
+ * const headers = await signWebhook({ body, secret: process.env.CSPWATCH_SECRET! });
+ * await fetch(url, { method: 'POST', headers, body });
+ * ```
+ */
+export async function signWebhook(options: SignWebhookOptions): Promise<WebhookHeaders> {
+  const { body, secret, timestamp } = prepareSigning(options);
+  return toWebhookHeaders(timestamp, await hmac(secret, signedMessage(timestamp, body)));
+}
+
+/**
+ * Verifies a delivery with Web Crypto (every runtime) and returns its parsed payload.
+ * Throws {@link WebhookVerificationError} when the delivery is not genuine.
+ *
+ * @example
+ * ```ts
+ * const event = await verifyWebhook({
+ *   body: await request.text(),
+ *   headers: request.headers,
+ *   secret: env.CSPWATCH_WEBHOOK_SECRET,
+ * });
+ * ```
+ */
+export async function verifyWebhook(options: VerifyWebhookOptions): Promise<CspwatchEvent> {
+  const prepared = prepareVerification(options);
+  const message = signedMessage(prepared.timestamp, prepared.body);
+  let matched = false;
+  for (const secret of prepared.secrets) {
+    if (constantTimeEqual(await hmac(secret, message), prepared.expected)) {
+      matched = true;
+      break;
+    }
+  }
+  return finishVerification(matched, prepared.body, decode);
+}

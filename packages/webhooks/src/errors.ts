@@ -1,0 +1,85 @@
+/**
+ * Why a delivery failed verification. Stable snake_case identifiers to `switch` on.
+ *
+ * | code | meaning |
+ * |---|---|
+ * | `missing_header` | the timestamp or signature header is absent or empty |
+ * | `malformed_timestamp` | the timestamp header is not ASCII digits (Unix milliseconds) |
+ * | `malformed_signature` | the signature header is not `sha256=` + 64 lowercase hex characters |
+ * | `timestamp_too_old` | the timestamp is further in the past than the tolerance |
+ * | `timestamp_in_future` | the timestamp is further in the future than the tolerance |
+ * | `signature_mismatch` | no secret produces the signature (wrong secret, or a changed body) |
+ * | `invalid_json` | the signature is valid but the body is not a JSON alert object |
+ * | `invalid_secret` | a secret is not a string of at least 8 characters |
+ * | `body_not_raw` | the body was already parsed; the exact raw bytes are needed |
+ * | `body_too_large` | an adapter stopped reading a body larger than its `maxBodyBytes` |
+ */
+export type WebhookVerificationErrorCode =
+  | 'missing_header'
+  | 'malformed_timestamp'
+  | 'malformed_signature'
+  | 'timestamp_too_old'
+  | 'timestamp_in_future'
+  | 'signature_mismatch'
+  | 'invalid_json'
+  | 'invalid_secret'
+  | 'body_not_raw'
+  | 'body_too_large';
+
+const MARKER = Symbol.for('@cspwatch/webhooks.WebhookVerificationError');
+
+/**
+ * Thrown when a webhook delivery cannot be verified, or when signing is given bad input.
+ * The message says what to check; it never contains a secret.
+ *
+ * `instanceof` works across two installed copies of the package (and across the Node and
+ * Web builds), because it checks a `Symbol.for` marker.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await verifyWebhook({ body, headers, secret });
+ * } catch (error) {
+ *   if (isWebhookVerificationError(error)) console.warn(error.code, error.message);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class WebhookVerificationError extends Error {
+  /** Always `'WebhookVerificationError'`. */
+  override readonly name = 'WebhookVerificationError' as const;
+  /** Why verification failed; see {@link WebhookVerificationErrorCode}. */
+  readonly code: WebhookVerificationErrorCode;
+  /**
+   * @param code - why verification failed
+   * @param message - what the receiver should check (never include a secret)
+   * @param options - `cause` of the failure, passed through to `Error`
+   */
+  constructor(code: WebhookVerificationErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+
+  /** Makes `instanceof` agree with {@link isWebhookVerificationError}. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isWebhookVerificationError(value);
+  }
+}
+
+/**
+ * Tells whether a value is a {@link WebhookVerificationError}, from this or any other copy
+ * of the package.
+ *
+ * @example
+ * ```ts
+ * if (isWebhookVerificationError(error) && error.code === 'timestamp_too_old') retryLater();
+ * ```
+ */
+export function isWebhookVerificationError(value: unknown): value is WebhookVerificationError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[MARKER] === true
+  );
+}

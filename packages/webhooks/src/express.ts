@@ -1,0 +1,17 @@
+/**
+ * Express middleware for cspwatch webhooks (Node.js). Imports nothing from Express at run
+ * time: the request and response types are structural.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  type CspwatchWebhookOptions,
+  cspwatchWebhook,
+  type ExpressRequestLike,
+  type ExpressResponseLike,
+  getCspwatchEvent,
+  type NextFunctionLike,
+} from './adapters/express';
+export { toWebhookProblem, type WebhookProblem } from './adapters/problem';
+export type { ReadableBodyLike } from './adapters/read-body';

@@ -1,0 +1,9 @@
+/**
+ * Verify cspwatch webhooks from a Fetch `Request`: Hono, Bun.serve, Deno.serve, Cloudflare
+ * Workers and any other Web-standard server. Web Crypto only.
+ *
+ * @packageDocumentation
+ */
+
+export { type RequestLike, verifyRequest } from './adapters/fetch';
+export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';

@@ -1,0 +1,16 @@
+/**
+ * Next.js adapters for cspwatch webhooks: an App Router route-handler wrapper (Node and
+ * Edge runtimes, Web Crypto) and a Pages Router helper. Imports nothing from Next.js.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  type NextApiRequestLike,
+  type VerifiedRouteHandler,
+  type VerifyNextApiRequestOptions,
+  verifyNextApiRequest,
+  withCspwatchWebhook,
+} from './adapters/next';
+export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';
+export type { ReadableBodyLike } from './adapters/read-body';

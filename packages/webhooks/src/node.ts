@@ -1,0 +1,34 @@
+/**
+ * The Node.js build of `@cspwatch/webhooks`: the same API backed by node:crypto, plus
+ * synchronous `signWebhookSync` and `verifyWebhookSync`. Served automatically under the
+ * `node` export condition; import `@cspwatch/webhooks/node` for the sync functions.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  DEFAULT_TOLERANCE_MS,
+  MIN_SECRET_LENGTH,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+} from './constants';
+export { signWebhook, signWebhookSync, verifyWebhook, verifyWebhookSync } from './crypto/node';
+export {
+  isWebhookVerificationError,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from './errors';
+export type { WebhookHeadersInput } from './headers';
+export {
+  type AlertWebsite,
+  type AlertWindow,
+  type CspViolationNewTypeEvent,
+  type CspViolationNewTypeFinding,
+  type CspwatchAlert,
+  type CspwatchEvent,
+  isCspViolationNewTypeEvent,
+  type UnknownCspwatchEvent,
+} from './payloads';
+export type { RawBody } from './raw-body';
+export type { SignWebhookOptions, WebhookHeaders } from './sign';
+export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

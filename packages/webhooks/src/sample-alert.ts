@@ -1,0 +1,44 @@
+import type { CspViolationNewTypeEvent } from './payloads';
+
+/** Fields of the sample alert to replace; `findings` keeps `findingsCount` in step. */
+export type SampleAlertOverrides = Partial<CspViolationNewTypeEvent>;
+
+const WINDOW_MS = 5 * 60_000;
+
+/**
+ * Builds the sample alert the Test action sends: one fake `csp-violation:new-type`
+ * finding, a fresh UUID, a five-minute window ending now, and a dashboard link.
+ *
+ * @example
+ * ```ts
+ * const alert = createSampleAlert({ rule: 'My rule' });
+ * ```
+ */
+export function createSampleAlert(overrides: SampleAlertOverrides = {}): CspViolationNewTypeEvent {
+  const end = Date.now();
+  const start = end - WINDOW_MS;
+  const id = globalThis.crypto.randomUUID();
+  const effectiveDirective = 'script-src-elem';
+  const blockedUrlOrigin = 'https://cdn.example.net';
+  const findings = overrides.findings ?? [
+    {
+      kind: 'csp-violation:new-type' as const,
+      key: `${effectiveDirective}\n${blockedUrlOrigin}`,
+      effectiveDirective,
+      blockedUrlOrigin,
+      firstSeen: new Date(start + 60_000).toISOString(),
+      count: 1,
+    },
+  ];
+  return {
+    id,
+    eventType: 'csp-violation:new-type',
+    rule: 'Test alert',
+    website: { id: 'ws_sample', name: 'Example website', url: 'https://www.example.com' },
+    findingsCount: findings.length,
+    window: { start: new Date(start).toISOString(), end: new Date(end).toISOString() },
+    dashboardUrl: `https://app.cspwatch.example/alerts/${id}`,
+    ...overrides,
+    findings,
+  };
+}

@@ -1,0 +1,120 @@
+import { VERIFY_DEFAULTS } from './constants';
+import { WebhookVerificationError } from './errors';
+import { readHeader, type WebhookHeadersInput } from './headers';
+import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
+import { type RawBody, toRawBody } from './raw-body';
+import { normalizeSecrets } from './secrets';
+import { parseSignatureHeader } from './signature-header';
+import { assertFreshTimestamp, parseTimestamp } from './timestamp';
+
+/** Names of the two signature headers, for deployments that use another prefix. */
+export interface WebhookHeaderNames {
+  /**
+   * Header carrying the timestamp.
+   * @default 'x-cspwatch-timestamp'
+   */
+  timestamp?: string;
+  /**
+   * Header carrying the signature.
+   * @default 'x-cspwatch-signature'
+   */
+  signature?: string;
+}
+
+/** How to check a delivery, without the delivery itself (what the adapters take). */
+export interface VerifyOptions {
+  /** The channel's signing secret, or several during rotation (any match passes). */
+  secret: string | readonly string[];
+  /**
+   * Largest accepted distance between now and the delivery timestamp, in ms, either way.
+   * @default 300000
+   */
+  toleranceMs?: number;
+  /**
+   * Clock in Unix milliseconds; inject one in tests.
+   * @default Date.now
+   */
+  now?: () => number;
+  /** Override the header names. */
+  headerNames?: WebhookHeaderNames;
+}
+
+/** What {@link verifyWebhook} needs: the delivery exactly as received, and how to check it. */
+export interface VerifyWebhookOptions extends VerifyOptions {
+  /** The raw request body: the exact bytes received, or them as text. Never a parsed object. */
+  body: RawBody;
+  /** The request headers: Fetch `Headers`, Node's `IncomingHttpHeaders`, or a plain object. */
+  headers: WebhookHeadersInput;
+}
+
+/** A delivery whose headers are well formed and fresh; only the HMAC remains to check. */
+export interface PreparedVerification {
+  secrets: readonly string[];
+  timestamp: string;
+  expected: Uint8Array;
+  body: string | Uint8Array;
+}
+
+/**
+ * Checks options, reads both headers, parses them and checks the timestamp window:
+ * everything but the HMAC, which each crypto backend computes its own way.
+ */
+export function prepareVerification(options: VerifyWebhookOptions): PreparedVerification {
+  const settings = checkVerifyOptions(options);
+  const body = toRawBody(options.body);
+  const secrets = normalizeSecrets(options.secret);
+  const timestampValue = readHeader(options.headers, settings.timestampHeader);
+  if (timestampValue === undefined) throw missingHeader(settings.timestampHeader);
+  const signatureValue = readHeader(options.headers, settings.signatureHeader);
+  if (signatureValue === undefined) throw missingHeader(settings.signatureHeader);
+  const timestamp = parseTimestamp(timestampValue, settings.timestampHeader);
+  const expected = parseSignatureHeader(signatureValue, settings.signatureHeader);
+  assertFreshTimestamp(timestamp, settings.now(), settings.toleranceMs);
+  return { secrets, timestamp: timestampValue, expected, body };
+}
+
+/** Turns the HMAC outcome into the parsed event, or a `signature_mismatch`. */
+export function finishVerification(
+  matched: boolean,
+  body: string | Uint8Array,
+  decode: (bytes: Uint8Array) => string,
+): CspwatchEvent {
+  if (!matched) {
+    throw new WebhookVerificationError(
+      'signature_mismatch',
+      "Signature mismatch: check the raw body (not re-serialised JSON) and the channel's secret(s)",
+    );
+  }
+  return parsePayload(typeof body === 'string' ? body : decodeJson(body, decode));
+}
+
+function decodeJson(bytes: Uint8Array, decode: (bytes: Uint8Array) => string): string {
+  try {
+    return decode(bytes);
+  } catch (error) {
+    throw invalidJson(error);
+  }
+}
+
+function missingHeader(name: string): WebhookVerificationError {
+  return new WebhookVerificationError('missing_header', `Missing ${name} header`);
+}
+
+interface VerifySettings {
+  toleranceMs: number;
+  now: () => number;
+  timestampHeader: string;
+  signatureHeader: string;
+}
+
+/** Validates the options that are programming choices (not delivery data): a TypeError. */
+export function checkVerifyOptions(options: VerifyOptions): VerifySettings {
+  const toleranceMs = options.toleranceMs ?? VERIFY_DEFAULTS.toleranceMs;
+  if (!(toleranceMs >= 0)) throw new TypeError('toleranceMs must be >= 0');
+  return {
+    toleranceMs,
+    now: options.now ?? Date.now,
+    timestampHeader: options.headerNames?.timestamp ?? VERIFY_DEFAULTS.timestampHeader,
+    signatureHeader: options.headerNames?.signature ?? VERIFY_DEFAULTS.signatureHeader,
+  };
+}
