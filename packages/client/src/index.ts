@@ -1,8 +1,64 @@
 /**
- * @cspwatch/client: Typed REST client for the cspwatch API: list API keys with cursor iteration, create websites.
+ * @cspwatch/client: typed REST client for the cspwatch API. List a workspace's API keys with
+ * lazy cursor iteration, create websites; typed errors, retries and zod-validated responses.
  *
  * @packageDocumentation
  */
 
-/** The version of this package, as published. */
-export const VERSION = '0.0.0';
+export { type CspwatchClient, createCspwatchClient } from './create-client';
+export type {
+  CspwatchApiErrorCode,
+  CspwatchApiErrorDetails,
+  CspwatchApiErrorKind,
+  CspwatchApiFieldError,
+  CspwatchClientErrorCode,
+  CspwatchErrorCode,
+  CspwatchErrorOptions,
+  CspwatchFieldIssue,
+} from './errors';
+export {
+  CspwatchApiError,
+  CspwatchAuthenticationError,
+  CspwatchBadRequestError,
+  CspwatchConflictError,
+  CspwatchConnectionError,
+  CspwatchError,
+  CspwatchInputError,
+  CspwatchNotFoundError,
+  CspwatchPaginationError,
+  CspwatchPermissionError,
+  CspwatchRateLimitError,
+  CspwatchResponseValidationError,
+  CspwatchServerError,
+  CspwatchTimeoutError,
+  CspwatchTokenError,
+  isCspwatchError,
+} from './errors';
+export type {
+  CspwatchClientOptions,
+  CspwatchRequestLogEntry,
+  CspwatchTokenContext,
+  CspwatchTokenProvider,
+} from './options';
+export { DEFAULT_CLIENT_OPTIONS, USER_AGENT } from './options';
+export type { CursorPage, PageIterable, ToArrayOptions } from './paginate';
+export type { ApiKeysResource, ListApiKeysOptions } from './resources/api-keys';
+export type { CreateWebsiteOptions, WebsitesResource } from './resources/websites';
+export type {
+  ApiKey,
+  ApiKeyPage,
+  CreateWebsiteInput,
+  Pagination,
+  Website,
+  WebsiteSettings,
+} from './schemas';
+export {
+  ApiKeyCreatorSchema,
+  ApiKeyPageSchema,
+  ApiKeySchema,
+  CreateWebsiteInputSchema,
+  PaginationSchema,
+  WebsiteSchema,
+  WebsiteSettingsSchema,
+} from './schemas';
+export { VERSION } from './version';

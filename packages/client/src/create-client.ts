@@ -1,0 +1,36 @@
+import { type CspwatchClientOptions, resolveOptions } from './options';
+import { createRequester } from './request';
+import { type ApiKeysResource, createApiKeysResource } from './resources/api-keys';
+import { createWebsitesResource, type WebsitesResource } from './resources/websites';
+
+/** A cspwatch API client; create it with {@link createCspwatchClient}. */
+export interface CspwatchClient {
+  /** API keys of a workspace. */
+  readonly apiKeys: ApiKeysResource;
+  /** Websites of a workspace. */
+  readonly websites: WebsitesResource;
+}
+
+/**
+ * Creates a cspwatch API client. Options are validated here: a missing base URL (and no
+ * `CSPWATCH_BASE_URL`), a missing token or an out-of-range number throws
+ * {@link CspwatchInputError} with code `invalid_options`.
+ *
+ * @example
+ * ```ts
+ * import { createCspwatchClient } from '@cspwatch/client';
+ *
+ * const client = createCspwatchClient({
+ *   baseUrl: 'https://api.cspwatch.example',
+ *   token: async ({ forceRefresh }) => oidc.getAccessToken({ forceRefresh }),
+ * });
+ * for await (const key of client.apiKeys.list('ws_123')) console.log(key.name);
+ * ```
+ */
+export function createCspwatchClient(options: CspwatchClientOptions): CspwatchClient {
+  const request = createRequester(resolveOptions(options));
+  return Object.freeze({
+    apiKeys: createApiKeysResource(request),
+    websites: createWebsitesResource(request),
+  });
+}

@@ -1,0 +1,157 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, problemResponse, SECRET_TOKEN } from '../test/fixtures';
+import { createCspwatchClient } from './create-client';
+import {
+  CspwatchApiError,
+  CspwatchAuthenticationError,
+  CspwatchBadRequestError,
+  CspwatchConflictError,
+  CspwatchError,
+  CspwatchInputError,
+  CspwatchNotFoundError,
+  CspwatchPermissionError,
+  CspwatchRateLimitError,
+  CspwatchServerError,
+  isCspwatchError,
+} from './errors';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const LIST_URL = `${BASE_URL}/v1/workspaces/ws_1/api-keys`;
+const client = createCspwatchClient({ baseUrl: BASE_URL, token: SECRET_TOKEN, maxRetries: 0 });
+const failWith = (response: () => Response) => {
+  server.use(http.get(LIST_URL, response));
+  return client.apiKeys
+    .list('ws_1')
+    .firstPage()
+    .catch((e: unknown) => e);
+};
+
+describe('API errors', () => {
+  it.each([
+    [400, CspwatchBadRequestError, 'bad_request'],
+    [401, CspwatchAuthenticationError, 'unauthorized'],
+    [403, CspwatchPermissionError, 'forbidden'],
+    [404, CspwatchNotFoundError, 'not_found'],
+    [409, CspwatchConflictError, 'conflict'],
+    [422, CspwatchConflictError, 'conflict'],
+    [429, CspwatchRateLimitError, 'rate_limited'],
+    [500, CspwatchServerError, 'server_error'],
+    [503, CspwatchServerError, 'server_error'],
+    [418, CspwatchApiError, 'http_error'],
+  ] as const)('maps %i to %o with kind %s', async (status, ErrorClass, kind) => {
+    const error = await failWith(() => problemResponse(status, 'some_code'));
+    expect(error).toBeInstanceOf(ErrorClass);
+    expect(error).toBeInstanceOf(CspwatchApiError);
+    expect(error).toBeInstanceOf(CspwatchError);
+    expect(error).toMatchObject({
+      kind,
+      status,
+      code: 'some_code',
+      title: 'Title of some_code',
+      detail: 'Detail of some_code',
+      type: 'urn:cspwatch:problem:some_code',
+      requestId: `req_${status}`,
+      name: ErrorClass.name,
+    });
+    expect((error as CspwatchApiError).headers.get('content-type')).toBe(
+      'application/problem+json',
+    );
+    expect((error as Error).message).toContain(`req_${status}`);
+  });
+
+  it('reads validation errors and Retry-After', async () => {
+    const error = await failWith(() =>
+      HttpResponse.json(
+        {
+          title: 'Validation failed',
+          status: 400,
+          code: 'validation_failed',
+          errors: [
+            { path: 'limit', message: 'too big' },
+            { path: ['a', 0], message: 'bad' },
+            'junk',
+          ],
+        },
+        { status: 400 },
+      ),
+    );
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      errors: [
+        { path: 'limit', message: 'too big' },
+        { path: 'a.0', message: 'bad' },
+      ],
+    });
+    const limited = await failWith(() =>
+      problemResponse(429, 'rate_limited', { headers: { 'retry-after': '7' } }),
+    );
+    expect(limited).toMatchObject({ retryAfterMs: 7000 });
+  });
+
+  it('gives a useful error for a non-JSON or differently shaped body', async () => {
+    const html = await failWith(
+      () =>
+        new HttpResponse('<h1>Bad Gateway</h1>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'x-request-id': 'req_x' },
+        }),
+    );
+    expect(html).toBeInstanceOf(CspwatchServerError);
+    expect(html).toMatchObject({
+      status: 502,
+      code: 'server_error',
+      title: 'Bad Gateway',
+      rawBody: '<h1>Bad Gateway</h1>',
+      requestId: 'req_x',
+    });
+    const odd = await failWith(() =>
+      HttpResponse.json({ error: { message: 'nope' }, code: 42 }, { status: 404 }),
+    );
+    expect(odd).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      rawBody: '{"error":{"message":"nope"},"code":42}',
+    });
+    const empty = await failWith(() => new HttpResponse(null, { status: 403 }));
+    expect(empty).toMatchObject({ status: 403, code: 'forbidden', rawBody: '', detail: undefined });
+    expect((empty as Error).message).toContain('403');
+  });
+
+  it('never puts the token in messages or bodies, even when the server echoes it', async () => {
+    const error = await failWith(() =>
+      problemResponse(401, 'invalid_token', { detail: `Token ${SECRET_TOKEN} is not valid` }),
+    );
+    const apiError = error as CspwatchApiError;
+    expect(apiError.message).not.toContain(SECRET_TOKEN);
+    expect(apiError.detail).toBe('Token [redacted] is not valid');
+    expect(apiError.rawBody).not.toContain(SECRET_TOKEN);
+    expect(JSON.stringify({ ...apiError, message: apiError.message })).not.toContain(SECRET_TOKEN);
+  });
+});
+
+describe('isCspwatchError', () => {
+  it('recognises errors by a Symbol.for marker, also from another copy of the package', () => {
+    const fromAnotherCopy = Object.assign(new Error('x'), {
+      [Symbol.for('@cspwatch/client.error')]: true,
+    });
+    expect(isCspwatchError(new CspwatchInputError([{ path: 'a', message: 'b' }]))).toBe(true);
+    expect(isCspwatchError(fromAnotherCopy)).toBe(true);
+    expect(isCspwatchError(new Error('x'))).toBe(false);
+    expect(isCspwatchError(null)).toBe(false);
+    expect(isCspwatchError('CspwatchError')).toBe(false);
+  });
+
+  it('gives each class a literal name and keeps the cause', () => {
+    const cause = new Error('root');
+    const error = new CspwatchError('m', 'timeout', { cause });
+    expect(error.cause).toBe(cause);
+    expect(new CspwatchInputError([]).name).toBe('CspwatchInputError');
+  });
+});

@@ -1,0 +1,93 @@
+import type * as z from 'zod/mini';
+import { codePointLength } from './code-points';
+import { type CspwatchFieldIssue, CspwatchInputError } from './errors';
+
+/*
+ * Input rules of spec section 8, checked before any request. Every problem is collected
+ * so that one error names every field to fix.
+ */
+
+/** Half of a UTF-16 surrogate pair on its own: cannot be encoded in a URL without changing it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Collects field issues and throws them together. Internal. */
+export class InputChecker {
+  readonly issues: CspwatchFieldIssue[] = [];
+
+  /** Records one problem. */
+  add(path: string, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  /** `workspaceId` must be non-empty and must not be a dot segment (`.` or `..`). */
+  workspaceId(value: unknown): string {
+    if (typeof value !== 'string' || value.length === 0) {
+      this.add('workspaceId', 'must be a non-empty string');
+      return '';
+    }
+    if (LONE_SURROGATE.test(value)) {
+      this.add('workspaceId', 'must be well-formed Unicode (it contains a lone surrogate)');
+      return '';
+    }
+    // WHATWG URLs resolve `.`/`..` (and `%2e` forms) as dot segments even when encoded,
+    // so they are refused rather than encoded.
+    if (/^(?:\.|%2e){1,2}$/i.test(value)) {
+      this.add('workspaceId', 'must not be "." or ".."');
+    }
+    return encodeURIComponent(value);
+  }
+
+  /** Validates `value` with a zod schema, naming paths under `prefix`. */
+  schema<T extends z.ZodMiniType>(schema: T, value: unknown, prefix: string): z.output<T> {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'input';
+      // One message per field is enough to say what to fix.
+      if (!this.issues.some((known) => known.path === path)) {
+        this.add(path, issue.message || 'is invalid');
+      }
+    }
+    return undefined as z.output<T>;
+  }
+
+  /** An optional integer within [min, max]. */
+  integer(path: string, value: unknown, min: number, max: number): void {
+    if (value === undefined) return;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+      this.add(path, `must be an integer from ${min} to ${max}`);
+    }
+  }
+
+  /** An optional string of at most `max` characters (and at least `min`). */
+  string(path: string, value: unknown, max: number, min = 0): void {
+    if (value === undefined) return;
+    if (typeof value !== 'string') {
+      this.add(path, 'must be a string');
+    } else if (LONE_SURROGATE.test(value)) {
+      this.add(path, 'must be well-formed Unicode (it contains a lone surrogate)');
+    } else if (codePointLength(value) < min || codePointLength(value) > max) {
+      this.add(
+        path,
+        min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`,
+      );
+    }
+  }
+
+  /** An optional `AbortSignal`. */
+  signal(value: unknown): void {
+    const looksLikeSignal =
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as AbortSignal).aborted === 'boolean' &&
+      typeof (value as AbortSignal).addEventListener === 'function';
+    if (value !== undefined && !looksLikeSignal) {
+      this.add('signal', 'must be an AbortSignal');
+    }
+  }
+
+  /** Throws a {@link CspwatchInputError} naming every recorded issue, if any. */
+  throwIfAny(): void {
+    if (this.issues.length > 0) throw new CspwatchInputError(this.issues);
+  }
+}
