@@ -1,13 +1,14 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  dts: { entry: { index: 'src/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'es2022',
-  platform: 'neutral',
+  platform: 'node',
   splitting: false,
   treeshake: true,
+  removeNodeProtocol: false,
 });

@@ -1,8 +1,32 @@
 /**
- * @cspwatch/mock-server: A mock of the cspwatch service for integration tests: real HTTP server, webhook inbox, msw handlers and a CLI.
+ * A mock of the cspwatch service for integration tests: the REST API (list API keys,
+ * create websites) and a webhook inbox on a real HTTP server, from one fetch-handler core
+ * that the msw handlers (`@cspwatch/mock-server/msw`) and the `cspwatch-mock` CLI share.
  *
  * @packageDocumentation
  */
 
-/** The version of this package, as published. */
-export const VERSION = '0.0.0';
+export { createMockService, type MockService } from './app';
+export { isMockServerError, MockServerError, type MockServerErrorCode } from './errors';
+export type { MockTokens, MockWorkspaceIds } from './fixtures';
+export type {
+  CreateChannelOptions,
+  InboxChannel,
+  InboxDelivery,
+  InboxResponse,
+  MockInbox,
+} from './inbox-types';
+export { type MockServer, type MockServerOptions, startMockServer } from './node-server';
+export type { MockFaultOptions, MockServiceOptions } from './options';
+export type { ProblemCode, ProblemDetails, ProblemFieldError } from './problem';
+export type {
+  MockApiKey,
+  MockPlan,
+  MockUser,
+  MockUserSummary,
+  MockWebsite,
+  MockWebsiteSettings,
+  MockWorkspace,
+  MockWorkspaceRole,
+} from './resources';
+export type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';

@@ -1,0 +1,80 @@
+/**
+ * `pnpm bench`: runs every section, prints the Markdown and writes it to
+ * bench/results/latest.md (with `--quick`: short runs to check the bench works, written to
+ * bench/results/quick.md.tmp, git-ignored, so the committed figures are never replaced by
+ * rough ones). `--only=verify,client` runs some sections.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpuNow, FULL_BUDGET, QUICK_BUDGET } from './measure.js';
+import { updateReadmeBlock } from './readme-block.js';
+import { type SectionResult, targetsTable } from './report.js';
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const wallClock = args.includes('--wall');
+const budget = { ...(quick ? QUICK_BUDGET : FULL_BUDGET), ...(wallClock ? {} : { now: cpuNow }) };
+
+// Each section is imported when it runs, so a package that is not built fails its section only.
+const SECTIONS: Record<string, () => Promise<SectionResult>> = {
+  verify: async () => (await import('./verify-bench.js')).runVerifyBench(budget),
+  client: async () => (await import('./client-bench.js')).runClientBench(quick),
+  sender: async () => (await import('./sender-bench.js')).runSenderBench(quick),
+  size: async () => (await import('./bundle-size.js')).runBundleSizeBench(),
+};
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const results: SectionResult[] = [];
+  for (const [name, run] of Object.entries(SECTIONS)) {
+    if (only && !only.includes(name)) continue;
+    const t0 = Date.now();
+    try {
+      results.push(await run());
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      results.push({
+        title: `${name} (did not run)`,
+        markdown: `The section failed:\n\n\`\`\`\n${message.slice(0, 1500)}\n\`\`\``,
+        targets: [
+          { section: name, target: 'section ran', value: 'error', limit: 'runs', pass: false },
+        ],
+      });
+    }
+    process.stderr.write(`${name}: ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  }
+  const cpu = cpus();
+  const machine = `${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${process.platform}-${process.arch}`;
+  const targets = results.flatMap((result) => result.targets);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  const markdown = [
+    '# cspwatch SDK benchmarks',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with Node ${process.version} on ${machine}${quick ? ' — QUICK RUN: rough figures, not for comparison' : ''}; the whole run took ${seconds} s.`,
+    '',
+    '## Targets',
+    '',
+    targetsTable(targets),
+    '',
+    ...results.flatMap((result) => [`## ${result.title}`, '', result.markdown, '']),
+  ].join('\n');
+  console.log(markdown);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const file = quick || only ? 'quick.md.tmp' : 'latest.md';
+  writeFileSync(join(here, '..', 'results', file), markdown);
+  if (file === 'latest.md') {
+    const summary = `${markdown.split('\n')[2]}\n\n${targetsTable(targets)}`;
+    updateReadmeBlock(join(here, '..', 'README.md'), 'bench-targets', summary);
+  }
+  process.stderr.write(`written to bench/results/${file}\n`);
+  // A missed target is a finding, reported above; only a section that could not run fails.
+  process.exitCode = targets.some((target) => target.value === 'error') ? 1 : 0;
+}
+
+await main();

@@ -1,0 +1,71 @@
+/**
+ * Every ```ts block in docs/*.md is a complete module that must type-check against the
+ * packages' current source, with the repository's strict options. A guide whose code no
+ * longer matches the API fails here, naming the Markdown file and line.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractCodeBlocks } from '../src/extract';
+import { fromRoot, repositoryRoot, type SourceBlock, typecheckBlocks } from '../src/typecheck';
+
+const docsDir = join(repositoryRoot, 'docs');
+const workDir = join(repositoryRoot, 'examples/docs-check/.cache');
+const CHECKED = new Set(['ts', 'typescript']);
+
+function docBlocks(): SourceBlock[] {
+  return readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .flatMap((name) => {
+      const path = join(docsDir, name);
+      return extractCodeBlocks(readFileSync(path, 'utf8'))
+        .filter((block) => CHECKED.has(block.lang) && !block.meta.includes('no-check'))
+        .map((block) => ({ file: fromRoot(path), line: block.line, code: block.code }));
+    });
+}
+
+describe('docs code blocks', () => {
+  it('every guide the index links to exists and has checked TypeScript', () => {
+    const index = readFileSync(join(docsDir, 'README.md'), 'utf8');
+    const linked = [...index.matchAll(/\]\(\.\/([\w-]+\.md)\)/g)].map((match) => match[1]!);
+    expect(linked.length).toBeGreaterThanOrEqual(6);
+    const files = new Set(docBlocks().map((block) => block.file));
+    for (const guide of linked)
+      expect(files, `${guide} has no ts block`).toContain(`docs/${guide}`);
+  });
+
+  it('type-checks every ts block against the workspace packages', { timeout: 60_000 }, () => {
+    const diagnostics = typecheckBlocks(docBlocks(), join(workDir, 'docs'));
+    expect(diagnostics.map((d) => `${d.location} ${d.message}`)).toEqual([]);
+  });
+
+  it('reports a broken block at its Markdown line (the check can fail)', {
+    timeout: 60_000,
+  }, () => {
+    const diagnostics = typecheckBlocks(
+      [
+        {
+          file: 'docs/x.md',
+          line: 10,
+          code: "import { verifyWebhook } from '@cspwatch/webhooks';\nconst n: number = 'a';",
+        },
+        {
+          file: 'docs/y.md',
+          line: 3,
+          code: "import { notAnExport } from '@cspwatch/webhooks';\nnotAnExport();",
+        },
+        {
+          file: 'docs/z.md',
+          line: 1,
+          code: "import { verifyWebhook } from '@cspwatch/webhooks';\nawait verifyWebhook({ body: '', headers: {}, secret: 'a-long-secret' });",
+        },
+      ],
+      join(workDir, 'negative'),
+    );
+    const locations = diagnostics.map((d) => d.location);
+    expect(locations).toContain('docs/x.md:11:7');
+    expect(locations.some((l) => l.startsWith('docs/y.md:3:'))).toBe(true);
+    expect(locations.some((l) => l.startsWith('docs/z.md'))).toBe(false);
+  });
+});

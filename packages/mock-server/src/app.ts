@@ -1,0 +1,127 @@
+import { CursorCodec } from './cursor';
+import { FaultInjector } from './faults';
+import type { MockTokens, MockWorkspaceIds } from './fixtures';
+import { Inbox } from './inbox';
+import type { MockInbox } from './inbox-types';
+import {
+  type MockFaultOptions,
+  type MockServiceOptions,
+  resolveFaults,
+  resolveServiceOptions,
+} from './options';
+import { problem } from './problem';
+import type { RouteContext } from './routes/context';
+import { matchRoute } from './routes/table';
+import { InMemoryStore } from './store';
+import type { MockStore } from './store-types';
+
+/** The whole mock service, independent of any transport. */
+export interface MockService {
+  /** Answers one request; `Response.error()` stands for a dropped connection. */
+  fetch(request: Request): Promise<Response>;
+  /** The in-memory state: inspect it or change it between requests. */
+  store: MockStore;
+  /** The webhook inbox. */
+  inbox: MockInbox;
+  /** The origin the service is reached at (inbox channel URLs start with it). */
+  readonly baseUrl: string;
+  /** Bearer tokens of the seeded users and API key. */
+  readonly tokens: MockTokens;
+  /** Ids of the seeded workspaces. */
+  readonly workspaceIds: MockWorkspaceIds;
+  /** Replaces the fault settings (all off when called with `{}`). */
+  setFaults(faults: MockFaultOptions): void;
+  /** Restores the seeded state, removes inbox channels, releases hung requests, resets faults to the options given at creation. */
+  reset(): void;
+}
+
+/** A fresh `x-request-id` value. */
+export function newRequestId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `req_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * Creates the mock service as a fetch handler: the REST API, the webhook inbox and fault
+ * injection over one in-memory store. The node server, the msw handlers and the CLI all
+ * wrap this one function, so they cannot disagree.
+ *
+ * @example
+ * ```ts
+ * const service = createMockService({ apiKeyCount: 3 });
+ * const response = await service.fetch(
+ *   new Request(`http://localhost/v1/workspaces/${service.workspaceIds.main}/api-keys`, {
+ *     headers: { authorization: `Bearer ${service.tokens.admin}` },
+ *   }),
+ * );
+ * ```
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const settings = resolveServiceOptions(options);
+  const store = new InMemoryStore(settings.seed, settings);
+  const inbox = new Inbox(settings.baseUrl);
+  const faults = new FaultInjector(settings.faults, settings.seed ^ 0x5eed);
+  const context: RouteContext = { store, inbox, cursors: new CursorCodec() };
+
+  async function dispatch(request: Request): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    const matched = matchRoute(pathname);
+    if (!matched)
+      return problem({
+        status: 404,
+        code: 'not_found',
+        detail: `No route for ${request.method} ${pathname.slice(0, 200)}.`,
+      });
+    const { route, params } = matched;
+    const handler = route.methods[request.method];
+    if (!handler) {
+      const allow = Object.keys(route.methods).join(', ');
+      return problem({
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `${request.method.slice(0, 20)} is not allowed here; use ${allow}.`,
+        headers: { allow },
+      });
+    }
+    if (route.rest) {
+      const fault = await faults.apply(request);
+      if (fault) return fault;
+    }
+    return handler(request, params, context);
+  }
+
+  return {
+    store,
+    inbox,
+    baseUrl: settings.baseUrl,
+    get tokens() {
+      return store.fixtures.tokens;
+    },
+    get workspaceIds() {
+      return store.fixtures.workspaceIds;
+    },
+    async fetch(request) {
+      let response: Response;
+      try {
+        response = await dispatch(request);
+      } catch {
+        response = problem({
+          status: 500,
+          code: 'server_error',
+          detail: 'The mock server failed to handle this request.',
+        });
+      }
+      if (response.type === 'error') return response;
+      response.headers.set('x-request-id', newRequestId());
+      return response;
+    },
+    setFaults(next) {
+      faults.configure(resolveFaults(next));
+    },
+    reset() {
+      store.reset();
+      inbox.reset();
+      faults.configure(settings.faults);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { parseArgs } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { parseCliOptions } from './cli-options';
+
+describe('parseCliOptions', () => {
+  it('maps every flag to its option', () => {
+    const argv = [
+      '--port',
+      '0',
+      '--host',
+      '::1',
+      '--seed',
+      '9',
+      '--api-keys',
+      '3',
+      '--website-limit',
+      '2',
+      '--latency',
+      '5',
+      '--rate-limit-every',
+      '4',
+      '--retry-after',
+      '2',
+      '--server-error-rate',
+      '0.25',
+      '--server-error-status',
+      '500',
+      '--drop-connection-rate',
+      '.1',
+    ];
+    expect(parseCliOptions(argv, parseArgs)).toEqual({
+      kind: 'start',
+      options: {
+        port: 0,
+        host: '::1',
+        seed: 9,
+        apiKeyCount: 3,
+        websiteLimit: 2,
+        faults: {
+          latencyMs: 5,
+          rateLimitEvery: 4,
+          retryAfterSeconds: 2,
+          serverErrorRate: 0.25,
+          serverErrorStatus: 500,
+          dropConnectionRate: 0.1,
+        },
+      },
+    });
+  });
+
+  it('defaults to port 4010 with no faults', () => {
+    expect(parseCliOptions([], parseArgs)).toEqual({ kind: 'start', options: { port: 4010 } });
+  });
+
+  it('asks for help with --help or -h', () => {
+    expect(parseCliOptions(['-h'], parseArgs)).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--port', 'abc']],
+    [['--port', '-1']],
+    [['--server-error-rate', '1e-3']],
+    [['--unknown']],
+    [['positional']],
+  ])('refuses %j with a message', (argv) => {
+    const result = parseCliOptions(argv, parseArgs);
+    expect(result.kind).toBe('error');
+  });
+});

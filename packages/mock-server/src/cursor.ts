@@ -1,0 +1,81 @@
+/**
+ * Opaque list cursors: the keyset position of the last key of a page (its `createdAt` and
+ * `id`), bound to the workspace and the `q` filter, followed by an HMAC-SHA256 tag, all
+ * base64url. A keyset position stays valid when keys are created or deleted meanwhile, so
+ * paging never skips nor repeats a key; the tag makes tampered or foreign cursors fail.
+ */
+
+/** Where the next page starts, and what the cursor is bound to. */
+export interface CursorPosition {
+  workspaceId: string;
+  q: string | null;
+  createdAtMs: number;
+  id: string;
+}
+
+const TAG_BYTES = 32;
+const MAX_CURSOR_LENGTH = 2048;
+const encoder = new TextEncoder();
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined;
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}
+
+/** Signs and checks cursors with a random key that lives as long as the service. */
+export class CursorCodec {
+  readonly #key: Promise<CryptoKey>;
+
+  /** Creates a codec with a fresh random key. */
+  constructor() {
+    const secret = crypto.getRandomValues(new Uint8Array(32));
+    this.#key = crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+  }
+
+  /** Encodes a position as an opaque cursor. */
+  async encode(position: CursorPosition): Promise<string> {
+    const { workspaceId, q, createdAtMs, id } = position;
+    const payload = encoder.encode(JSON.stringify([1, workspaceId, q, createdAtMs, id]));
+    const tag = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, payload));
+    const bytes = new Uint8Array(payload.length + TAG_BYTES);
+    bytes.set(payload);
+    bytes.set(tag, payload.length);
+    return toBase64Url(bytes);
+  }
+
+  /** Decodes a cursor issued for this workspace and `q`; `undefined` when it is not one. */
+  async decode(
+    cursor: string,
+    workspaceId: string,
+    q: string | null,
+  ): Promise<CursorPosition | undefined> {
+    if (cursor.length > MAX_CURSOR_LENGTH) return undefined;
+    const bytes = fromBase64Url(cursor);
+    if (!bytes || bytes.length <= TAG_BYTES) return undefined;
+    const payload = bytes.slice(0, bytes.length - TAG_BYTES);
+    const tag = bytes.slice(bytes.length - TAG_BYTES);
+    if (!(await crypto.subtle.verify('HMAC', await this.#key, tag, payload))) return undefined;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
+    if (!Array.isArray(parsed) || parsed.length !== 5 || parsed[0] !== 1) return undefined;
+    const [, cursorWorkspace, cursorQ, createdAtMs, id] = parsed as [
+      1,
+      unknown,
+      unknown,
+      unknown,
+      unknown,
+    ];
+    if (cursorWorkspace !== workspaceId || cursorQ !== q) return undefined;
+    if (typeof createdAtMs !== 'number' || typeof id !== 'string') return undefined;
+    return { workspaceId, q, createdAtMs, id };
+  }
+}

@@ -1,0 +1,39 @@
+import { MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
+import { MockServerError } from './errors';
+import type { InboxDelivery, InboxResponse } from './inbox-types';
+import { checkInteger } from './options';
+
+/** A channel's state inside the inbox. */
+export interface Channel {
+  secret: string | readonly string[];
+  response: Required<Pick<InboxResponse, 'status' | 'hang'>> & Pick<InboxResponse, 'location'>;
+  deliveries: InboxDelivery[];
+}
+
+/** Validates how a channel answers, filling in the defaults. */
+export function checkResponse(response: InboxResponse = {}): Channel['response'] {
+  const status = checkInteger('response.status', response.status ?? 200, 200, 599);
+  const hang = response.hang ?? false;
+  if (typeof hang !== 'boolean')
+    throw new MockServerError('invalid_options', 'response.hang must be a boolean.');
+  const { location } = response;
+  if (location !== undefined && (typeof location !== 'string' || !URL.canParse(location))) {
+    throw new MockServerError('invalid_options', 'response.location must be an absolute URL.');
+  }
+  return { status, hang, ...(location === undefined ? {} : { location }) };
+}
+
+/** Validates a channel's secret, or list of secrets (rotation). */
+export function checkSecret(secret: unknown): string | readonly string[] {
+  const secrets = Array.isArray(secret) ? secret : [secret];
+  const valid =
+    secrets.length > 0 &&
+    secrets.every((s) => typeof s === 'string' && [...s].length >= MIN_SECRET_LENGTH);
+  if (!valid) {
+    throw new MockServerError(
+      'invalid_options',
+      `secret must be a string of at least ${MIN_SECRET_LENGTH} characters (or a non-empty list of them).`,
+    );
+  }
+  return secret as string | readonly string[];
+}

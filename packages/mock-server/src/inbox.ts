@@ -1,0 +1,154 @@
+import { isWebhookVerificationError, verifyWebhook } from '@cspwatch/webhooks';
+import { MockServerError } from './errors';
+import { type Channel, checkResponse, checkSecret } from './inbox-options';
+import type {
+  CreateChannelOptions,
+  InboxChannel,
+  InboxDelivery,
+  InboxResponse,
+  MockInbox,
+} from './inbox-types';
+import { json, problem } from './problem';
+import { readBody } from './request-body';
+
+/** The implementation of {@link MockInbox}, plus the two routes it serves. */
+export class Inbox implements MockInbox {
+  readonly #baseUrl: string;
+  readonly #channels = new Map<string, Channel>();
+  readonly #hanging = new Set<() => void>();
+
+  /** Creates an empty inbox whose channel URLs start with `baseUrl`. */
+  constructor(baseUrl: string) {
+    this.#baseUrl = baseUrl;
+  }
+
+  /**
+   * Creates a channel and returns the URL to deliver to.
+   *
+   * @example
+   * ```ts
+   * const channel = server.service.inbox.createChannel({ secret: 'whsec-test-1234' });
+   * // point the sender at channel.url
+   * ```
+   */
+  createChannel(options: CreateChannelOptions): InboxChannel {
+    if (typeof options !== 'object' || options === null) {
+      throw new MockServerError('invalid_options', 'createChannel expects { secret, response? }.');
+    }
+    const channel: Channel = {
+      secret: checkSecret(options.secret),
+      response: checkResponse(options.response),
+      deliveries: [],
+    };
+    const id = `ch_${[...crypto.getRandomValues(new Uint8Array(10))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    this.#channels.set(id, channel);
+    return { id, url: `${this.#baseUrl}/inbox/${id}` };
+  }
+
+  /** Changes how a channel answers from now on. */
+  setResponse(id: string, response: InboxResponse): void {
+    this.#channel(id).response = checkResponse(response);
+  }
+
+  /** The deliveries a channel received, oldest first (copies). */
+  deliveries(id: string): InboxDelivery[] {
+    return structuredClone(this.#channel(id).deliveries);
+  }
+
+  /** Forgets a channel's recorded deliveries. */
+  clearDeliveries(id: string): void {
+    this.#channel(id).deliveries = [];
+  }
+
+  /** Removes every channel and releases every hung request. */
+  reset(): void {
+    this.releaseHanging();
+    this.#channels.clear();
+  }
+
+  /** See {@link MockInbox.releaseHanging}; no timer is involved. */
+  releaseHanging(): void {
+    for (const release of [...this.#hanging]) release();
+  }
+
+  #channel(id: string): Channel {
+    const channel = this.#channels.get(id);
+    if (!channel)
+      throw new MockServerError(
+        'unknown_channel',
+        `No inbox channel with id ${JSON.stringify(id)}.`,
+      );
+    return channel;
+  }
+
+  /** `POST /inbox/{id}`: verify, record, answer. */
+  async receive(request: Request, id: string): Promise<Response> {
+    const channel = this.#channels.get(id);
+    if (!channel)
+      return problem({
+        status: 404,
+        code: 'channel_not_found',
+        detail: 'No inbox channel with this id.',
+      });
+    const body = await readBody(request);
+    if (!body.ok) return body.response;
+    const delivery: InboxDelivery = {
+      receivedAt: new Date().toISOString(),
+      headers: Object.fromEntries(request.headers),
+      rawBody: new TextDecoder().decode(body.bytes),
+      verified: false,
+      status: null,
+    };
+    try {
+      delivery.event = await verifyWebhook({
+        body: body.bytes,
+        headers: request.headers,
+        secret: channel.secret,
+      });
+      delivery.verified = true;
+    } catch (error) {
+      delivery.errorCode = isWebhookVerificationError(error) ? error.code : 'unexpected_error';
+    }
+    channel.deliveries.push(delivery);
+    if (!delivery.verified) {
+      delivery.status = 401;
+      return problem({
+        status: 401,
+        code: 'webhook_verification_failed',
+        detail: `Verification failed: ${delivery.errorCode}.`,
+      });
+    }
+    const { status, location, hang } = channel.response;
+    if (hang) return this.#hang(request);
+    delivery.status = status;
+    const headers: Record<string, string> = location === undefined ? {} : { location };
+    return [204, 205, 304].includes(status)
+      ? new Response(null, { status, headers })
+      : json({ received: true }, status, headers);
+  }
+
+  #hang(request: Request): Promise<Response> {
+    return new Promise((resolve) => {
+      const release = (): void => {
+        request.signal.removeEventListener('abort', release);
+        this.#hanging.delete(release);
+        resolve(Response.error());
+      };
+      if (request.signal.aborted) return release();
+      request.signal.addEventListener('abort', release);
+      this.#hanging.add(release);
+    });
+  }
+
+  /** `GET /inbox/{id}/deliveries`. */
+  list(id: string): Response {
+    const channel = this.#channels.get(id);
+    if (!channel)
+      return problem({
+        status: 404,
+        code: 'channel_not_found',
+        detail: 'No inbox channel with this id.',
+      });
+    return json({ data: channel.deliveries });
+  }
+}

@@ -1,0 +1,96 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMockService, type MockService } from './app';
+import { MockServerError } from './errors';
+import type { MockTokens, MockWorkspaceIds } from './fixtures';
+import { handleNodeRequest } from './node-adapter';
+import { checkInteger, type MockServiceOptions, resolveServiceOptions } from './options';
+
+/** Options of {@link startMockServer}. */
+export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
+  /** Port to listen on; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Address to listen on. @default '127.0.0.1' */
+  host?: string;
+}
+
+/** A running mock server. */
+export interface MockServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:54321`. */
+  url: string;
+  /** Bearer tokens of the seeded users and API key. */
+  tokens: MockTokens;
+  /** Ids of the seeded workspaces. */
+  workspaceIds: MockWorkspaceIds;
+  /** The service behind the server: store, inbox, faults. */
+  service: MockService;
+  /** Restores the seeded state (see {@link MockService.reset}). */
+  reset(): void;
+  /** Stops listening, ends open connections and hung requests; resolves when closed. */
+  close(): Promise<void>;
+}
+
+function checkHost(host: unknown): string {
+  if (typeof host !== 'string' || host.length === 0) {
+    throw new MockServerError(
+      'invalid_options',
+      `host must be a non-empty address such as '127.0.0.1'.`,
+    );
+  }
+  return host;
+}
+
+/**
+ * Starts the mock service on a real HTTP server (node:http), on 127.0.0.1 and a free port
+ * by default.
+ *
+ * @example
+ * ```ts
+ * const server = await startMockServer({ apiKeyCount: 120 });
+ * const response = await fetch(`${server.url}/v1/workspaces/${server.workspaceIds.main}/api-keys`, {
+ *   headers: { authorization: `Bearer ${server.tokens.admin}` },
+ * });
+ * await server.close();
+ * ```
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { port = 0, host = '127.0.0.1', ...serviceOptions } = options;
+  checkInteger('port', port, 0, 65_535);
+  checkHost(host);
+  resolveServiceOptions(serviceOptions);
+  let service: MockService | undefined;
+  let origin = '';
+  const server = createServer((req, res) => {
+    if (!service) return void res.writeHead(503).end();
+    handleNodeRequest(service, origin, req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  try {
+    service = createMockService({ ...serviceOptions, baseUrl: origin });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  const ready = service;
+  return {
+    url: origin,
+    tokens: ready.tokens,
+    workspaceIds: ready.workspaceIds,
+    service: ready,
+    reset: () => ready.reset(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        ready.inbox.releaseHanging();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

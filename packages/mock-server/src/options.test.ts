@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createMockService } from './app';
+import { isMockServerError, MockServerError } from './errors';
+import { FAULT_DEFAULTS, resolveServiceOptions } from './options';
+
+describe('resolveServiceOptions', () => {
+  it('fills in the defaults, with every fault off', () => {
+    expect(resolveServiceOptions()).toEqual({
+      seed: 1,
+      apiKeyCount: 60,
+      websiteLimit: 10,
+      baseUrl: 'http://localhost',
+      faults: FAULT_DEFAULTS,
+    });
+    expect(Object.isFrozen(FAULT_DEFAULTS)).toBe(true);
+  });
+
+  it.each([
+    [{ seed: -1 }, /seed/],
+    [{ seed: 1.5 }, /seed/],
+    [{ apiKeyCount: Number.NaN }, /apiKeyCount/],
+    [{ websiteLimit: '10' as unknown as number }, /websiteLimit/],
+    [{ baseUrl: 'ftp://x' }, /baseUrl/],
+    [{ baseUrl: 'http://x/path' }, /baseUrl/],
+    [{ faults: { latencyMs: -5 } }, /latencyMs/],
+    [{ faults: { dropConnectionRate: 1.01 } }, /dropConnectionRate/],
+    [{ faults: { serverErrorStatus: 404 } }, /serverErrorStatus/],
+  ])('refuses %j with invalid_options naming the option', (options, message) => {
+    const error = (() => {
+      try {
+        resolveServiceOptions(options);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isMockServerError(error)).toBe(true);
+    expect(error).toMatchObject({
+      name: 'MockServerError',
+      code: 'invalid_options',
+      message: expect.stringMatching(message),
+    });
+  });
+
+  it('recognises errors from another copy by their marker, and nothing else', () => {
+    expect(isMockServerError(new MockServerError('unknown_channel', 'x'))).toBe(true);
+    expect(isMockServerError({ [Symbol.for('@cspwatch/mock-server/error')]: true })).toBe(true);
+    expect(isMockServerError(new Error('x'))).toBe(false);
+    expect(isMockServerError(null)).toBe(false);
+  });
+});
+
+describe('fixtures', () => {
+  it('are the same for the same seed and differ for another', () => {
+    const a = createMockService({ seed: 7, apiKeyCount: 5 });
+    const b = createMockService({ seed: 7, apiKeyCount: 5 });
+    const c = createMockService({ seed: 8, apiKeyCount: 5 });
+    expect(a.store.snapshot()).toEqual(b.store.snapshot());
+    expect(a.tokens).toEqual(b.tokens);
+    expect(c.tokens.admin).not.toBe(a.tokens.admin);
+    expect(a.store.snapshot().apiKeys).toHaveLength(5);
+  });
+
+  it('give distinct tokens and a cwk_ API key token', () => {
+    const { tokens } = createMockService();
+    expect(new Set(Object.values(tokens)).size).toBe(4);
+    expect(tokens.apiKey).toMatch(/^cwk_/);
+    expect(tokens.admin).not.toMatch(/^cwk_/);
+  });
+
+  it('adds a key with given fields, normalising createdAt, and refuses a bad date', () => {
+    const service = createMockService({ apiKeyCount: 0 });
+    const key = service.store.addApiKey(service.workspaceIds.main, {
+      name: 'CI',
+      createdAt: '2024-02-03T04:05:06Z',
+      expiresAt: null,
+    });
+    expect(key).toMatchObject({
+      name: 'CI',
+      createdAt: '2024-02-03T04:05:06.000Z',
+      updatedAt: '2024-02-03T04:05:06.000Z',
+      expiresAt: null,
+    });
+    expect(service.store.snapshot().apiKeys).toEqual([key]);
+    expect(() =>
+      service.store.addApiKey(service.workspaceIds.main, { createdAt: 'yesterday' }),
+    ).toThrow(expect.objectContaining({ code: 'invalid_options' }));
+  });
+
+  it('refuses to add a key to an unknown workspace', () => {
+    expect(() => createMockService().store.addApiKey('ws_nope')).toThrow(
+      expect.objectContaining({ code: 'unknown_workspace' }),
+    );
+  });
+});

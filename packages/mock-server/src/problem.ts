@@ -1,0 +1,113 @@
+/** Every `code` the mock service puts in a problem+json body. */
+export type ProblemCode =
+  | 'validation_failed'
+  | 'invalid_cursor'
+  | 'malformed_json'
+  | 'missing_token'
+  | 'invalid_token'
+  | 'forbidden_role'
+  | 'feature_not_in_plan'
+  | 'api_key_not_allowed'
+  | 'website_limit_reached'
+  | 'not_found'
+  | 'workspace_not_found'
+  | 'channel_not_found'
+  | 'endpoint_not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'webhook_verification_failed'
+  | 'bad_request'
+  | 'server_error';
+
+/** One invalid field of a request: where it is and what to fix. */
+export interface ProblemFieldError {
+  /** The field, dotted for nested fields: `limit`, `name`, `settings.allowedOrigins.0`. */
+  path: string;
+  /** What is wrong and what is expected. */
+  message: string;
+}
+
+/** An RFC 9457 problem details body, with the cspwatch `code` and validation `errors`. */
+export interface ProblemDetails {
+  /** `urn:cspwatch:problem:<code>`. */
+  type: string;
+  /** Short summary of the problem type. */
+  title: string;
+  /** HTTP status code. */
+  status: number;
+  /** What happened in this occurrence, and what to do. */
+  detail: string;
+  /** Stable snake_case identifier. */
+  code: ProblemCode;
+  /** For `validation_failed` and `invalid_cursor`: each invalid field. */
+  errors?: ProblemFieldError[];
+}
+
+const TITLES: Record<ProblemCode, string> = {
+  validation_failed: 'Validation failed',
+  invalid_cursor: 'Invalid cursor',
+  malformed_json: 'Malformed JSON',
+  missing_token: 'Missing bearer token',
+  invalid_token: 'Invalid bearer token',
+  forbidden_role: 'Role not allowed',
+  feature_not_in_plan: 'Feature not in plan',
+  api_key_not_allowed: 'API keys not allowed',
+  website_limit_reached: 'Website limit reached',
+  not_found: 'Not found',
+  workspace_not_found: 'Workspace not found',
+  channel_not_found: 'Channel not found',
+  endpoint_not_found: 'Report endpoint not found',
+  method_not_allowed: 'Method not allowed',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  webhook_verification_failed: 'Webhook verification failed',
+  bad_request: 'Bad request',
+  server_error: 'Server error',
+};
+
+/** Options of {@link problem}. */
+export interface ProblemOptions {
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  errors?: ProblemFieldError[];
+  headers?: Record<string, string>;
+}
+
+/** Builds an `application/problem+json` response. */
+export function problem({ status, code, detail, errors, headers }: ProblemOptions): Response {
+  const body: ProblemDetails = {
+    type: `urn:cspwatch:problem:${code}`,
+    title: TITLES[code],
+    status,
+    detail,
+    code,
+    ...(errors ? { errors } : {}),
+  };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/problem+json', ...headers },
+  });
+}
+
+/** Builds a `400 validation_failed` listing every invalid field. */
+export function validationProblem(errors: ProblemFieldError[]): Response {
+  const fields = errors.map((error) => error.path).join(', ');
+  return problem({
+    status: 400,
+    code: 'validation_failed',
+    detail: `Invalid request: fix ${fields}.`,
+    errors,
+  });
+}
+
+/** Builds a JSON success response. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}

@@ -1,0 +1,83 @@
+import { problem } from './problem';
+
+/** Largest request body accepted, in bytes (1 MB). */
+export const MAX_BODY_BYTES = 1_048_576;
+
+/** The raw body, or the `413` to answer instead. */
+export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
+
+const tooLarge = (): BodyResult => ({
+  ok: false,
+  response: problem({
+    status: 413,
+    code: 'payload_too_large',
+    detail: `The request body exceeds ${MAX_BODY_BYTES} bytes; send at most 1 MB.`,
+  }),
+});
+
+/** Reads the body as bytes, stopping as soon as it grows past {@link MAX_BODY_BYTES}. */
+export async function readBody(request: Request): Promise<BodyResult> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) return tooLarge();
+  if (!request.body) return { ok: true, bytes: new Uint8Array() };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Not awaited: on a tee'd body (msw clones requests) cancel settles only when every branch is cancelled.
+      reader.cancel().catch(() => {});
+      return tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+/** Whether a content type is JSON: `application/json` or any `application/*+json`, parameters allowed. */
+export function isJsonContentType(value: string | null): boolean {
+  const essence = value?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence);
+}
+
+/** The parsed JSON body, or the problem (415, 413, 400) to answer instead. */
+export type JsonResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Checks the content type, reads at most 1 MB and parses strict UTF-8 JSON. */
+export async function readJson(request: Request): Promise<JsonResult> {
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return {
+      ok: false,
+      response: problem({
+        status: 415,
+        code: 'unsupported_media_type',
+        detail: 'Send the body as JSON with the header content-type: application/json.',
+      }),
+    };
+  }
+  const body = await readBody(request);
+  if (!body.ok) return body;
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? error.message : 'the body is not valid UTF-8';
+    return {
+      ok: false,
+      response: problem({
+        status: 400,
+        code: 'malformed_json',
+        detail: `The body is not valid JSON: ${reason}.`,
+      }),
+    };
+  }
+}

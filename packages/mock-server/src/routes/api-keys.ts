@@ -1,0 +1,87 @@
+import { authorize } from '../auth';
+import { json, type ProblemFieldError, problem, validationProblem } from '../problem';
+import { isAfterPosition } from '../store';
+import { codePointLength, type RouteHandler } from './context';
+
+/** Page size when `limit` is omitted. */
+export const DEFAULT_LIMIT = 50;
+/** Largest page size. */
+export const MAX_LIMIT = 200;
+
+interface ListQuery {
+  cursor: string | null;
+  limit: number;
+  q: string | null;
+}
+
+/** Validates `cursor`, `limit` and `q`, collecting every invalid field. */
+function parseQuery(
+  params: URLSearchParams,
+): { query: ListQuery } | { errors: ProblemFieldError[] } {
+  const errors: ProblemFieldError[] = [];
+  const single = (name: string): string | null => {
+    const values = params.getAll(name);
+    if (values.length > 1) errors.push({ path: name, message: `Give ${name} at most once.` });
+    return values[0] ?? null;
+  };
+  const cursor = single('cursor');
+  const rawLimit = single('limit');
+  const q = single('q');
+  let limit = DEFAULT_LIMIT;
+  if (rawLimit !== null) {
+    limit = /^\d{1,4}$/.test(rawLimit) ? Number(rawLimit) : Number.NaN;
+    if (!(limit >= 1 && limit <= MAX_LIMIT)) {
+      errors.push({ path: 'limit', message: `Must be an integer from 1 to ${MAX_LIMIT}.` });
+    }
+  }
+  if (q !== null && codePointLength(q) > 255) {
+    errors.push({ path: 'q', message: 'Must be at most 255 characters long.' });
+  }
+  if (cursor === '')
+    errors.push({ path: 'cursor', message: 'Must not be empty; omit it for the first page.' });
+  return errors.length > 0 ? { errors } : { query: { cursor, limit, q } };
+}
+
+/** `GET /v1/workspaces/{workspaceId}/api-keys`: one page of keys, newest first. */
+export const listApiKeys: RouteHandler = async (request, [workspaceId], { store, cursors }) => {
+  const access = authorize(request, store, workspaceId!, 'api_keys');
+  if (!access.ok) return access.response;
+  const parsed = parseQuery(new URL(request.url).searchParams);
+  if ('errors' in parsed) return validationProblem(parsed.errors);
+  const { cursor, limit, q } = parsed.query;
+  const workspace = access.workspace;
+  const needle = q?.toLowerCase() ?? '';
+  const matching = store
+    .apiKeysOf(workspace.id)
+    .filter((key) => key.name.toLowerCase().includes(needle));
+  let start = 0;
+  if (cursor !== null) {
+    const position = await cursors.decode(cursor, workspace.id, q);
+    if (!position) {
+      return problem({
+        status: 400,
+        code: 'invalid_cursor',
+        detail:
+          'The cursor is not one this endpoint issued for this workspace and q; restart without cursor.',
+        errors: [
+          { path: 'cursor', message: 'Pass the nextCursor of the previous page, unchanged.' },
+        ],
+      });
+    }
+    start = matching.findIndex((key) => isAfterPosition(key, position));
+    if (start === -1) start = matching.length;
+  }
+  const page = matching.slice(start, start + limit);
+  const hasMore = start + limit < matching.length;
+  const last = page.at(-1);
+  const nextCursor =
+    hasMore && last
+      ? await cursors.encode({
+          workspaceId: workspace.id,
+          q,
+          createdAtMs: Date.parse(last.createdAt),
+          id: last.id,
+        })
+      : null;
+  return json({ data: page, pagination: { nextCursor, hasMore, total: matching.length } });
+};

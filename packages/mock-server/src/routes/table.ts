@@ -1,0 +1,46 @@
+import { listApiKeys } from './api-keys';
+import type { RouteHandler } from './context';
+import { listDeliveries, receiveDelivery } from './inbox';
+import { receiveReports } from './reports';
+import { createWebsite } from './websites';
+
+/** One path of the service and the handler of each method it allows. */
+export interface Route {
+  /** Path segments; `:` marks a parameter. */
+  segments: string[];
+  /** Whether the route is part of the REST API (fault injection applies). */
+  rest: boolean;
+  /** Handlers by method. */
+  methods: Partial<Record<string, RouteHandler>>;
+}
+
+/** Every route of the mock service. */
+export const ROUTES: readonly Route[] = [
+  { segments: ['v1', 'workspaces', ':', 'api-keys'], rest: true, methods: { GET: listApiKeys } },
+  { segments: ['v1', 'workspaces', ':', 'websites'], rest: true, methods: { POST: createWebsite } },
+  { segments: ['reports', ':'], rest: false, methods: { POST: receiveReports } },
+  { segments: ['inbox', ':'], rest: false, methods: { POST: receiveDelivery } },
+  { segments: ['inbox', ':', 'deliveries'], rest: false, methods: { GET: listDeliveries } },
+];
+
+/** The route matching a path, with its decoded parameters; `undefined` for an unknown path. */
+export function matchRoute(pathname: string): { route: Route; params: string[] } | undefined {
+  const parts = pathname.split('/').slice(1);
+  for (const route of ROUTES) {
+    if (route.segments.length !== parts.length) continue;
+    const params: string[] = [];
+    const matches = route.segments.every((segment, index) => {
+      const part = parts[index]!;
+      if (segment !== ':') return segment === part;
+      try {
+        const value = decodeURIComponent(part);
+        params.push(value);
+        return value.length > 0;
+      } catch {
+        return false;
+      }
+    });
+    if (matches) return { route, params };
+  }
+  return undefined;
+}

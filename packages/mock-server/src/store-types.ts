@@ -1,0 +1,42 @@
+import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from './resources';
+
+/** A deep copy of the whole state, for assertions in tests. */
+export interface MockStoreSnapshot {
+  /** Every workspace with its plan. */
+  workspaces: MockWorkspace[];
+  /** Every user, with their token and roles. */
+  users: MockUser[];
+  /** Every API key, newest first. */
+  apiKeys: MockApiKey[];
+  /** Every website, in creation order. */
+  websites: MockWebsite[];
+}
+
+/** Fields a test may set on a key it adds; the rest is generated. */
+export type AddApiKeyInput = Partial<Omit<MockApiKey, 'id' | 'workspaceId' | 'createdByUser'>>;
+
+/**
+ * The in-memory state of the mock service, for tests: inspect it, or change it between
+ * requests (e.g. create or delete keys between two pages of a listing).
+ *
+ * @example
+ * ```ts
+ * const { store } = server.service;
+ * const key = store.addApiKey(server.workspaceIds.main, { name: 'CI deploy' });
+ * store.deleteApiKey(key.id);
+ * expect(store.snapshot().apiKeys).toHaveLength(60);
+ * ```
+ */
+export interface MockStore {
+  /** Returns a deep copy of the whole state. */
+  snapshot(): MockStoreSnapshot;
+  /**
+   * Adds an API key to a workspace, created now unless `createdAt` is given; the other
+   * fields are generated unless given. Throws `unknown_workspace` or `invalid_options`.
+   */
+  addApiKey(workspaceId: string, input?: AddApiKeyInput): MockApiKey;
+  /** Deletes an API key; returns whether it existed. A deleted key's token stops working. */
+  deleteApiKey(id: string): boolean;
+  /** Sets a workspace's website limit until the next reset. Throws `unknown_workspace` or `invalid_options`. */
+  setWebsiteLimit(workspaceId: string, limit: number): void;
+}

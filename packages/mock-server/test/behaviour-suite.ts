@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { apiKeysTests } from './suite/api-keys';
+import { createSuiteContext } from './suite/context';
+import { faultsTests } from './suite/faults';
+import { inboxTests } from './suite/inbox';
+import { resetTests } from './suite/reset';
+import { routingTests } from './suite/routing';
+import { websitesTests } from './suite/websites';
+import type { Harness, Transport } from './transports';
+
+/**
+ * The behaviour of the service, written once and run over every transport: the real
+ * HTTP server and the msw handlers must answer alike.
+ */
+export function defineBehaviourSuite(transport: Transport): void {
+  describe(`mock service over ${transport.name}`, () => {
+    let harness: Harness | undefined;
+    beforeAll(async () => {
+      harness = await transport.start({ apiKeyCount: 60, websiteLimit: 10 });
+    });
+    afterAll(() => harness?.close());
+    beforeEach(() => harness?.service.reset());
+
+    const context = createSuiteContext(() => {
+      if (!harness) throw new Error('The harness is not started.');
+      return harness;
+    });
+    apiKeysTests(context);
+    websitesTests(context);
+    routingTests(context);
+    faultsTests(context);
+    inboxTests(context);
+    resetTests(context);
+  });
+}

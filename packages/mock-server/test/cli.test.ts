@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const children: ChildProcess[] = [];
+
+/** Runs the CLI from source under tsx, as `cspwatch-mock` would run from dist. */
+function run(args: string[]): { child: ChildProcess; output: () => string; errors: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { child, output: () => stdout, errors: () => stderr };
+}
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('cspwatch-mock', () => {
+  it('starts, prints URL, workspace ids and tokens, serves them, and stops cleanly on SIGINT', async () => {
+    const { child, output } = run(['--port', '0', '--api-keys', '3', '--seed', '5']);
+    await expect.poll(output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const workspace = /^ {2}main +(\S+)$/m.exec(output())?.[1];
+    const admin = /^ {2}admin +(\S+)$/m.exec(output())?.[1];
+    const response = await fetch(`${url}/v1/workspaces/${workspace}/api-keys`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(response.status).toBe(200);
+    expect((await response.json()).pagination.total).toBe(3);
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(output()).toContain('stopped');
+  }, 20_000);
+
+  it('prints help and exits 0; refuses a bad flag with exit code 2', async () => {
+    const help = run(['--help']);
+    expect((await once(help.child, 'exit'))[0]).toBe(0);
+    expect(help.output()).toContain('--rate-limit-every');
+    const bad = run(['--api-keys', 'many']);
+    expect((await once(bad.child, 'exit'))[0]).toBe(2);
+    expect(bad.errors()).toContain('--api-keys');
+    const outOfRange = run(['--port', '99999']);
+    expect((await once(outOfRange.child, 'exit'))[0]).toBe(1);
+    expect(outOfRange.errors()).toContain('port must be an integer');
+  }, 20_000);
+});

@@ -1,0 +1,4 @@
+import { defineBehaviourSuite } from './behaviour-suite';
+import { httpTransport } from './transports';
+
+defineBehaviourSuite(httpTransport);

@@ -1,0 +1,4 @@
+import { defineBehaviourSuite } from './behaviour-suite';
+import { mswTransport } from './transports';
+
+defineBehaviourSuite(mswTransport);

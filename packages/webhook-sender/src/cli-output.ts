@@ -1,0 +1,53 @@
+/**
+ * What the `cspwatch-webhook` CLI prints: the usage text and the outcome of a delivery.
+ */
+import type { DeliveryResult } from './delivery-result.js';
+
+/** The variable the secret is read from when no source is given. */
+export const DEFAULT_SECRET_ENV = 'CSPWATCH_WEBHOOK_SECRET';
+
+/** Usage text of the CLI. */
+export const USAGE = `Usage: cspwatch-webhook send-test --url <url> [secret source] [options]
+
+Signs a sample cspwatch alert exactly like a real delivery and POSTs it to <url>.
+
+Secret source (exactly one; default: --secret-env ${DEFAULT_SECRET_ENV}):
+  --secret-env <VAR>   read the signing secret from environment variable VAR
+  --secret-stdin       read the signing secret from standard input
+  --secret <secret>    the secret itself (discouraged: visible in shell history and ps)
+
+Options:
+  --allow-loopback     allow 127.0.0.0/8 and ::1 (and http: for them), for a handler
+                       running on this machine; other private addresses stay refused
+  --timeout <ms>       total time allowed for the delivery (default 10000)
+  --json               print the outcome as JSON
+  -h, --help           show this help
+
+Exit status: 0 when the endpoint answered 2xx, 1 when the delivery failed, 2 on usage errors.`;
+
+function looksLocal(result: DeliveryResult): boolean {
+  const { rejection } = result;
+  if (!rejection) return false;
+  if (rejection.reason === 'localhost_name' || rejection.reason === 'scheme_not_allowed')
+    return true;
+  return rejection.address === '::1' || rejection.address?.startsWith('127.') === true;
+}
+
+/** The human-readable outcome of `send-test`. Never contains the secret. */
+export function describeResult(
+  result: DeliveryResult,
+  origin: string,
+  allowLoopback: boolean,
+): string {
+  const timing = `${result.durationMs} ms`;
+  if (result.ok)
+    return `✔ delivered sample alert ${result.alertId} to ${origin}: ${result.status} in ${timing}\n`;
+  const lines = [`✘ delivery to ${origin} failed (${result.cause}) after ${timing}`];
+  if (result.status !== null) lines.push(`  status: ${result.status}`);
+  if (result.location !== null) lines.push(`  redirect to (not followed): ${result.location}`);
+  if (result.error !== null) lines.push(`  ${result.error}`);
+  if (result.responseExcerpt) lines.push(`  response: ${result.responseExcerpt.slice(0, 200)}`);
+  if (!allowLoopback && looksLocal(result))
+    lines.push('  (testing a handler on this machine? add --allow-loopback)');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,126 @@
+/**
+ * One delivery attempt: check the target, sign the exact bytes, POST them with the guarded
+ * agent, never follow a redirect, read at most a capped excerpt of the answer, and say what
+ * happened. State (failure counts) is not touched here.
+ */
+import { signWebhookSync } from '@cspwatch/webhooks/node';
+import { request } from 'undici';
+import type { GuardedAgents } from './agents.js';
+import { ConnectTargetRejectedError } from './guarded-lookup.js';
+import type { ResolvedSenderOptions } from './options.js';
+import { checkWebhookTarget, type TargetRejection } from './target-policy.js';
+
+/**
+ * Why a delivery failed: a non-2xx status, a 3xx (never followed), a timeout, a network error,
+ * a target refused by the policy (before sending or at connect time), or a disabled channel.
+ */
+export type DeliveryFailureCause =
+  | 'http_status'
+  | 'redirect'
+  | 'timeout'
+  | 'network'
+  | 'target_rejected'
+  | 'channel_disabled';
+
+/** What one HTTP attempt gave, before any state change. */
+export interface AttemptOutcome {
+  readonly ok: boolean;
+  readonly status: number | null;
+  readonly cause: DeliveryFailureCause | null;
+  readonly location: string | null;
+  readonly error: string | null;
+  readonly rejection: TargetRejection | null;
+  readonly responseExcerpt: string | null;
+  readonly durationMs: number;
+}
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+function findRejection(error: unknown): TargetRejection | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof ConnectTargetRejectedError) return current.rejection;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+async function readExcerpt(body: AsyncIterable<Uint8Array>, cap: number): Promise<string | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      if (size >= cap) break;
+      const part = chunk.subarray(0, cap - size);
+      chunks.push(part);
+      size += part.length;
+    }
+  } catch {
+    return null; // the status already decided the outcome; a broken body only loses the excerpt
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Sends `body` (already serialised, signed as is) to `url`; resolves with what happened. */
+export async function attemptDelivery(
+  url: string,
+  secret: string,
+  body: Uint8Array,
+  options: ResolvedSenderOptions,
+  agents: GuardedAgents,
+): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const finish = (fields: Partial<AttemptOutcome>): AttemptOutcome => ({
+    ok: false,
+    status: null,
+    cause: null,
+    location: null,
+    error: null,
+    rejection: null,
+    responseExcerpt: null,
+    ...fields,
+    durationMs: Math.round(performance.now() - started),
+  });
+  const verdict = await checkWebhookTarget(url, options);
+  if (!verdict.allowed) {
+    return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
+  }
+  const headers = signWebhookSync({ body, secret, timestamp: options.now() });
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    const response = await request(verdict.url, {
+      method: 'POST',
+      headers: { ...headers, 'user-agent': options.userAgent },
+      body,
+      signal,
+      dispatcher: agents.forPolicy(verdict.addressPolicy),
+    });
+    const status = response.statusCode;
+    const location = response.headers.location;
+    const responseExcerpt = await readExcerpt(response.body, options.maxResponseBodyBytes);
+    if (status >= 200 && status < 300) return finish({ ok: true, status, responseExcerpt });
+    if (status >= 300 && status < 400) {
+      const where = Array.isArray(location) ? (location[0] ?? null) : (location ?? null);
+      return finish({ status, cause: 'redirect', location: where, responseExcerpt });
+    }
+    return finish({ status, cause: 'http_status', responseExcerpt });
+  } catch (error) {
+    const rejection = findRejection(error);
+    if (rejection) return finish({ cause: 'target_rejected', error: rejection.message, rejection });
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : String(error);
+    if (signal.aborted || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+      return finish({
+        cause: 'timeout',
+        error: `no complete answer within the timeout (${message})`,
+      });
+    }
+    return finish({
+      cause: 'network',
+      error: typeof code === 'string' ? `${code}: ${message}` : message,
+    });
+  }
+}

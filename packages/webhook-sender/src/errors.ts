@@ -1,0 +1,90 @@
+/**
+ * Errors thrown by `@cspwatch/webhook-sender`. Delivery failures are not thrown: they come
+ * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
+ */
+
+const MARKER = Symbol.for('@cspwatch/webhook-sender/error');
+
+/**
+ * What went wrong, as a stable snake_case identifier you can `switch` on.
+ *
+ * - `invalid_options`: an options object given to a factory is wrong.
+ * - `invalid_channel`: a webhook channel (create or edit) does not validate.
+ * - `invalid_alert`: the input of `buildAlert` is missing fields or inconsistent.
+ */
+export type WebhookSenderErrorCode = 'invalid_options' | 'invalid_channel' | 'invalid_alert';
+
+/**
+ * One problem found while validating input.
+ *
+ * @example
+ * ```ts
+ * { path: 'secret', code: 'secret_too_short', message: 'secret must be at least 8 characters' }
+ * ```
+ */
+export interface ValidationIssue {
+  /** Dotted path of the offending field, e.g. `url` or `findings.0.count`. */
+  readonly path: string;
+  /** Stable snake_case identifier of the problem, e.g. `secret_too_short`. */
+  readonly code: string;
+  /** A sentence saying what to fix. Never contains a secret. */
+  readonly message: string;
+}
+
+/**
+ * The one error class of this package: a literal `name`, a `code` and the list of issues.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   createWebhookChannel({ name: 'Ops', url: 'http://10.0.0.1/', secret: 'short' });
+ * } catch (error) {
+ *   if (isWebhookSenderError(error) && error.code === 'invalid_channel') {
+ *     for (const issue of error.issues) console.log(issue.path, issue.message);
+ *   }
+ * }
+ * ```
+ */
+export class WebhookSenderError extends Error {
+  /** Always `'WebhookSenderError'`. */
+  override readonly name = 'WebhookSenderError' as const;
+  /** What went wrong; see {@link WebhookSenderErrorCode}. */
+  readonly code: WebhookSenderErrorCode;
+  /** Every problem found, in field order. At least one. */
+  readonly issues: readonly ValidationIssue[];
+
+  /**
+   * @param code - the error code
+   * @param issues - the problems found (the message lists them)
+   * @param options - `cause`, passed through to `Error`
+   */
+  constructor(
+    code: WebhookSenderErrorCode,
+    issues: readonly ValidationIssue[],
+    options?: { cause?: unknown },
+  ) {
+    const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    super(`${code.replace(/_/g, ' ')}: ${summary}`, options);
+    this.code = code;
+    this.issues = Object.freeze([...issues]);
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+}
+
+/**
+ * Tells whether a value is a {@link WebhookSenderError}, even one thrown by another installed
+ * copy of this package.
+ *
+ * @example
+ * ```ts
+ * if (isWebhookSenderError(error)) console.error(error.code, error.issues);
+ * ```
+ */
+export function isWebhookSenderError(value: unknown): value is WebhookSenderError {
+  return typeof value === 'object' && value !== null && MARKER in value;
+}
+
+/** Throws a {@link WebhookSenderError} when `issues` is not empty. Internal helper. */
+export function throwIfIssues(code: WebhookSenderErrorCode, issues: ValidationIssue[]): void {
+  if (issues.length > 0) throw new WebhookSenderError(code, issues);
+}

@@ -1,0 +1,52 @@
+/**
+ * The name rules of the target policy (DESIGN.md): strip one trailing dot, compare by labels
+ * case-insensitively, reject empty labels, `localhost`, `*.localhost`, `*.local`, `*.internal`
+ * and single-label names. Input is a hostname as the WHATWG URL parser gives it.
+ */
+
+/** Why a host name is refused. */
+export type HostNameRejection =
+  | 'empty_label'
+  | 'localhost_name'
+  | 'local_name'
+  | 'internal_name'
+  | 'single_label_name';
+
+/** The verdict on a host name: acceptable (and whether it is a `localhost` name), or refused. */
+export type HostNameVerdict =
+  | { readonly allowed: true; readonly name: string; readonly localhost: boolean }
+  | { readonly allowed: false; readonly reason: HostNameRejection; readonly message: string };
+
+const refuse = (reason: HostNameRejection, message: string): HostNameVerdict => ({
+  allowed: false,
+  reason,
+  message,
+});
+
+/**
+ * Judges a host name. `localhost` and `*.localhost` come back allowed with `localhost: true`
+ * only when `allowLocalhost` is set (the loopback opt-in); the caller then insists that every
+ * address is loopback.
+ */
+export function judgeHostName(hostname: string, allowLocalhost: boolean): HostNameVerdict {
+  const name = (hostname.endsWith('.') ? hostname.slice(0, -1) : hostname).toLowerCase();
+  const labels = name.split('.');
+  if (labels.some((label) => label === '')) {
+    return refuse('empty_label', `host "${hostname}" has an empty label`);
+  }
+  const last = labels[labels.length - 1];
+  if (last === 'localhost') {
+    if (allowLocalhost) return { allowed: true, name, localhost: true };
+    return refuse('localhost_name', `host "${hostname}" is localhost, which is not public`);
+  }
+  if (last === 'local') {
+    return refuse('local_name', `host "${hostname}" ends in .local (multicast DNS), not public`);
+  }
+  if (last === 'internal') {
+    return refuse('internal_name', `host "${hostname}" ends in .internal, not public`);
+  }
+  if (labels.length < 2) {
+    return refuse('single_label_name', `host "${hostname}" has no dot; use a public DNS name`);
+  }
+  return { allowed: true, name, localhost: false };
+}

@@ -1,0 +1,152 @@
+/**
+ * Options of `createWebhookSender`: one documented type, defaults in one frozen object, all
+ * validated at construction (unknown keys too: a typo in a security option must be loud).
+ */
+import { type ChannelStateStore, createMemoryChannelStateStore } from './channel-state.js';
+import { type ValidationIssue, WebhookSenderError } from './errors.js';
+import type { HostResolver } from './resolver.js';
+import { systemResolver } from './resolver.js';
+import type { TargetPolicyOptions } from './target-policy.js';
+import { VERSION } from './version.js';
+
+/** Options of {@link createWebhookSender}. Every field is optional. */
+export interface WebhookSenderOptions extends TargetPolicyOptions {
+  /**
+   * Where failure counts and the disabled flag live.
+   * @default a new in-memory store ({@link createMemoryChannelStateStore})
+   */
+  readonly store?: ChannelStateStore;
+  /**
+   * Total time allowed for one delivery (connect, headers and the capped body), in ms.
+   * @default 10000
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Time allowed to resolve and connect (TCP + TLS), in ms; capped at `timeoutMs`.
+   * @default 5000
+   */
+  readonly connectTimeoutMs?: number;
+  /**
+   * Most bytes of the response body read (kept as `responseExcerpt`); the rest is discarded.
+   * @default 1024
+   */
+  readonly maxResponseBodyBytes?: number;
+  /**
+   * The `User-Agent` header of every delivery.
+   * @default `cspwatch-webhook-sender/${VERSION}`
+   */
+  readonly userAgent?: string;
+  /**
+   * Clock for the signature timestamp, in Unix milliseconds.
+   * @default Date.now
+   */
+  readonly now?: () => number;
+}
+
+/** Defaults of {@link WebhookSenderOptions}. */
+export const DEFAULT_SENDER_OPTIONS = Object.freeze({
+  /** Total time of one delivery, ms. */
+  timeoutMs: 10_000,
+  /** Time to resolve and connect, ms. */
+  connectTimeoutMs: 5_000,
+  /** Most response bytes read. */
+  maxResponseBodyBytes: 1024,
+  /** `User-Agent` of deliveries. */
+  userAgent: `cspwatch-webhook-sender/${VERSION}`,
+  /** Loopback targets are refused. */
+  dangerouslyAllowLoopback: false,
+} as const);
+
+/** Options after defaults and validation. */
+export interface ResolvedSenderOptions {
+  readonly store: ChannelStateStore;
+  readonly resolver: HostResolver;
+  readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly maxResponseBodyBytes: number;
+  readonly userAgent: string;
+  readonly now: () => number;
+  readonly dangerouslyAllowLoopback: boolean;
+}
+
+const KNOWN = new Set([
+  'store',
+  'resolver',
+  'timeoutMs',
+  'connectTimeoutMs',
+  'maxResponseBodyBytes',
+  'userAgent',
+  'now',
+  'dangerouslyAllowLoopback',
+]);
+const STORE_METHODS = ['get', 'recordFailure', 'recordSuccess', 'disable', 'enable'] as const;
+
+function integerIssue(path: string, value: unknown, min: number, max: number) {
+  if (value === undefined) return [];
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
+    return [];
+  return [{ path, code: 'out_of_range', message: `must be an integer from ${min} to ${max}` }];
+}
+
+/** Applies defaults and validates; throws `WebhookSenderError` `invalid_options`. */
+export function resolveSenderOptions(options: WebhookSenderOptions = {}): ResolvedSenderOptions {
+  const issues: ValidationIssue[] = [];
+  if (typeof options !== 'object' || options === null) {
+    throw new WebhookSenderError('invalid_options', [
+      { path: '(options)', code: 'not_an_object', message: 'options must be an object' },
+    ]);
+  }
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.has(key))
+      issues.push({ path: key, code: 'unknown_option', message: 'unknown option' });
+  }
+  issues.push(...integerIssue('timeoutMs', options.timeoutMs, 1, 600_000));
+  issues.push(...integerIssue('connectTimeoutMs', options.connectTimeoutMs, 1, 600_000));
+  issues.push(...integerIssue('maxResponseBodyBytes', options.maxResponseBodyBytes, 0, 1_048_576));
+  const { userAgent, store, resolver, now, dangerouslyAllowLoopback } = options;
+  if (
+    userAgent !== undefined &&
+    (typeof userAgent !== 'string' || !/^[\x20-\x7e]+$/.test(userAgent))
+  ) {
+    issues.push({
+      path: 'userAgent',
+      code: 'invalid',
+      message: 'must be non-empty printable ASCII',
+    });
+  }
+  if (store !== undefined && STORE_METHODS.some((name) => typeof store?.[name] !== 'function')) {
+    issues.push({
+      path: 'store',
+      code: 'invalid',
+      message: `must implement ${STORE_METHODS.join(', ')}`,
+    });
+  }
+  for (const [path, value] of [
+    ['resolver', resolver],
+    ['now', now],
+  ] as const) {
+    if (value !== undefined && typeof value !== 'function') {
+      issues.push({ path, code: 'invalid', message: 'must be a function' });
+    }
+  }
+  if (dangerouslyAllowLoopback !== undefined && typeof dangerouslyAllowLoopback !== 'boolean') {
+    issues.push({
+      path: 'dangerouslyAllowLoopback',
+      code: 'invalid',
+      message: 'must be a boolean',
+    });
+  }
+  if (issues.length > 0) throw new WebhookSenderError('invalid_options', issues);
+  const defaults = DEFAULT_SENDER_OPTIONS;
+  const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
+  return {
+    store: store ?? createMemoryChannelStateStore(),
+    resolver: resolver ?? systemResolver,
+    timeoutMs,
+    connectTimeoutMs: Math.min(options.connectTimeoutMs ?? defaults.connectTimeoutMs, timeoutMs),
+    maxResponseBodyBytes: options.maxResponseBodyBytes ?? defaults.maxResponseBodyBytes,
+    userAgent: userAgent ?? defaults.userAgent,
+    now: now ?? Date.now,
+    dangerouslyAllowLoopback: dangerouslyAllowLoopback ?? defaults.dangerouslyAllowLoopback,
+  };
+}

@@ -1,0 +1,147 @@
+import { type MockServer, startMockServer } from '@cspwatch/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CliIo, runCli } from './run-cli.js';
+
+const SECRET = 'cli-secret-Ω-1234';
+let server: MockServer;
+
+beforeAll(async () => {
+  server = await startMockServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function run(argv: string[], env: Record<string, string> = {}, stdin = '') {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+    readStdin: async () => stdin,
+  };
+  const code = await runCli(argv, io);
+  expect(`${stdout}${stderr}`).not.toContain(SECRET);
+  return { code, stdout, stderr };
+}
+
+function inbox(status = 200) {
+  return server.service.inbox.createChannel({ secret: SECRET, response: { status } });
+}
+
+describe('cspwatch-webhook send-test', () => {
+  it('sends a signed sample alert the inbox verifies, secret from an env var', async () => {
+    const channel = inbox();
+    const { code, stdout } = await run(
+      ['send-test', '--url', channel.url, '--secret-env', 'MY_SECRET', '--allow-loopback'],
+      { MY_SECRET: SECRET },
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+: 200 in \d+ ms\n$/,
+    );
+    const [delivery] = server.service.inbox.deliveries(channel.id);
+    expect(delivery).toMatchObject({
+      verified: true,
+      event: { eventType: 'csp-violation:new-type', rule: 'Test alert' },
+    });
+  });
+
+  it('reads CSPWATCH_WEBHOOK_SECRET by default, and the secret from stdin with --secret-stdin', async () => {
+    const channel = inbox();
+    expect(
+      (
+        await run(['send-test', '--url', channel.url, '--allow-loopback'], {
+          CSPWATCH_WEBHOOK_SECRET: SECRET,
+        })
+      ).code,
+    ).toBe(0);
+    expect(
+      (
+        await run(
+          ['send-test', '--url', channel.url, '--allow-loopback', '--secret-stdin'],
+          {},
+          `${SECRET}\n`,
+        )
+      ).code,
+    ).toBe(0);
+    expect(server.service.inbox.deliveries(channel.id).map((d) => d.verified)).toEqual([
+      true,
+      true,
+    ]);
+  });
+
+  it('accepts --secret but warns about it', async () => {
+    const channel = inbox();
+    const { code, stderr } = await run([
+      'send-test',
+      '--url',
+      channel.url,
+      '--allow-loopback',
+      '--secret',
+      SECRET,
+    ]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/shell history/);
+  });
+
+  it('refuses a loopback URL without --allow-loopback and says how to allow it', async () => {
+    const channel = inbox();
+    const { code, stdout } = await run(['send-test', '--url', channel.url], {
+      CSPWATCH_WEBHOOK_SECRET: SECRET,
+    });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/failed \(target_rejected\)/);
+    expect(stdout).toMatch(/add --allow-loopback/);
+    expect(server.service.inbox.deliveries(channel.id)).toHaveLength(0);
+  });
+
+  it('exits 1 and shows the status when the endpoint answers non-2xx; --json prints the result', async () => {
+    const channel = inbox(500);
+    const human = await run(['send-test', '--url', channel.url, '--allow-loopback'], {
+      CSPWATCH_WEBHOOK_SECRET: SECRET,
+    });
+    expect(human.code).toBe(1);
+    expect(human.stdout).toMatch(/failed \(http_status\)[\s\S]*status: 500/);
+    const json = await run(['send-test', '--url', channel.url, '--allow-loopback', '--json'], {
+      CSPWATCH_WEBHOOK_SECRET: SECRET,
+    });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      status: 500,
+      cause: 'http_status',
+      test: true,
+    });
+  });
+
+  it.each([
+    [['send-test', '--allow-loopback'], /--url is required/],
+    [['send-test', '--url', 'https://hooks.example.com/'], /CSPWATCH_WEBHOOK_SECRET is not set/],
+    [
+      ['send-test', '--url', 'https://hooks.example.com/', '--secret-env', 'A', '--secret-stdin'],
+      /exactly one/,
+    ],
+    [
+      ['send-test', '--url', 'https://hooks.example.com/', '--secret', 'short'],
+      /at least 8 characters/,
+    ],
+    [['send-test', '--url', 'https://hooks.example.com/', '--timeout', 'soon'], /--timeout/],
+    [['send-test', '--url', 'https://hooks.example.com/', '--insecure'], /Unknown option/],
+    [['deliver'], /unknown command "deliver"/],
+  ])('exits 2 on usage errors: %j', async (argv, message) => {
+    const { code, stderr } = await run(argv, { A: SECRET });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('prints usage for --help', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Usage: cspwatch-webhook send-test/);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * The `cspwatch-webhook` command line: `send-test` signs a sample alert like a real delivery
+ * and POSTs it to a URL, so a customer can try their handler. The secret comes from an
+ * environment variable or stdin (or, discouraged, `--secret`); it is never printed.
+ */
+import { parseArgs } from 'node:util';
+import { DEFAULT_SECRET_ENV, describeResult, USAGE } from './cli-output.js';
+import { createWebhookSender } from './create-sender.js';
+import { isWebhookSenderError } from './errors.js';
+
+/** What the CLI reads and writes; injectable for tests. */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly readStdin: () => Promise<string>;
+}
+
+class UsageError extends Error {}
+
+async function readSecret(values: Record<string, unknown>, io: CliIo): Promise<string> {
+  const sources = ['secret', 'secret-env', 'secret-stdin'].filter(
+    (key) => values[key] !== undefined,
+  );
+  if (sources.length > 1)
+    throw new UsageError('give exactly one of --secret, --secret-env, --secret-stdin');
+  if (values.secret !== undefined) {
+    io.stderr(
+      'warning: --secret exposes the secret in shell history and process lists; prefer --secret-env or --secret-stdin\n',
+    );
+    return values.secret as string;
+  }
+  if (values['secret-stdin']) return (await io.readStdin()).replace(/\r?\n$/, '');
+  const name = (values['secret-env'] as string | undefined) ?? DEFAULT_SECRET_ENV;
+  const secret = io.env[name];
+  if (secret === undefined || secret === '')
+    throw new UsageError(`environment variable ${name} is not set`);
+  return secret;
+}
+
+async function sendTest(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      url: { type: 'string' },
+      secret: { type: 'string' },
+      'secret-env': { type: 'string' },
+      'secret-stdin': { type: 'boolean' },
+      'allow-loopback': { type: 'boolean' },
+      timeout: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
+  if (!values.url) throw new UsageError('--url is required');
+  const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
+    throw new UsageError('--timeout must be a positive integer (ms)');
+  const secret = await readSecret(values, io);
+  if ([...secret].length < 8) throw new UsageError('the secret must be at least 8 characters');
+  const allowLoopback = values['allow-loopback'] === true;
+  const sender = createWebhookSender({ dangerouslyAllowLoopback: allowLoopback, timeoutMs });
+  try {
+    const result = await sender.sendTest({ id: 'cli-send-test', url: values.url, secret });
+    const origin = URL.canParse(values.url) ? new URL(values.url).origin : 'the URL';
+    io.stdout(
+      values.json
+        ? `${JSON.stringify(result, null, 2)}\n`
+        : describeResult(result, origin, allowLoopback),
+    );
+    return result.ok ? 0 : 1;
+  } finally {
+    await sender.close();
+  }
+}
+
+/**
+ * Runs the CLI with `argv` (without node and script) and returns the exit status.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = await runCli(process.argv.slice(2), nodeCliIo());
+ * ```
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+    io.stdout(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  try {
+    if (command !== 'send-test') throw new UsageError(`unknown command "${command}"`);
+    if (rest.includes('-h') || rest.includes('--help')) {
+      io.stdout(`${USAGE}\n`);
+      return 0;
+    }
+    return await sendTest(rest, io);
+  } catch (error) {
+    const known =
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    if (!known && !isWebhookSenderError(error)) throw error;
+    io.stderr(
+      `cspwatch-webhook: ${(error as Error).message}\nRun "cspwatch-webhook --help" for usage.\n`,
+    );
+    return 2;
+  }
+}
+
+/** The real process I/O of the CLI. */
+export function nodeCliIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}
