@@ -9,7 +9,7 @@
  *
  * Flags: --only=node22,deno  run a subset; --update  reinstall the runtimes.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -223,6 +223,14 @@ function updateReadmeBlock(file, name, markdown) {
     file,
     `${text.slice(0, from + start.length)}\n${markdown.trim()}\n${text.slice(to)}`,
   );
+  // Let the repo's formatter (Biome) align the tables, so `pnpm lint` stays clean.
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (!existsSync(biome)) return;
+  try {
+    execFileSync(biome, ['format', '--write', file], { stdio: 'ignore' });
+  } catch {
+    // cosmetic only
+  }
 }
 
 function escapeCell(text) {

@@ -17,7 +17,8 @@ const webhooksDist = join(appDir, '../../packages/webhooks/dist/next.js');
 const nextBin = createRequire(join(appDir, 'package.json')).resolve('next/dist/bin/next');
 const secret = 'whsec_nextjs_receiver_test';
 const previousSecret = 'whsec_nextjs_receiver_old';
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+// vitest sets NODE_ENV=test; next build and next start expect production.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' as const };
 
 const built = existsSync(webhooksDist);
 if (!built) {
