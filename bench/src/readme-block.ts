@@ -25,7 +25,10 @@ export function updateReadmeBlock(file: string, name: string, markdown: string):
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from === -1 || to < from) return false;
-  writeFileSync(file, `${text.slice(0, from + start.length)}\n${markdown.trim()}\n${text.slice(to)}`);
+  writeFileSync(
+    file,
+    `${text.slice(0, from + start.length)}\n${markdown.trim()}\n${text.slice(to)}`,
+  );
   formatMarkdown(file);
   return true;
 }

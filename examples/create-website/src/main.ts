@@ -1,20 +1,22 @@
 /**
  * Creates a website with @cspwatch/client and prints the headers that start report collection.
  *
- *   pnpm start [-- --name "My shop"] [-- --url https://shop.example.com]
+ *   pnpm start [--name "My shop"] [--url https://shop.example.com]
  */
 import { parseArgs } from 'node:util';
 import { isCspwatchError } from '@cspwatch/client';
 import { createWebsite } from './create-website';
 
-const { values } = parseArgs({
-  options: {
-    name: { type: 'string', default: 'Example shop' },
-    url: { type: 'string', default: 'https://shop.example.com' },
-  },
-});
-
 try {
+  // `pnpm start -- --name x` passes the `--` through; skip it.
+  const args = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: args[0] === '--' ? args.slice(1) : args,
+    options: {
+      name: { type: 'string', default: 'Example shop' },
+      url: { type: 'string', default: 'https://shop.example.com' },
+    },
+  });
   await createWebsite({
     env: process.env,
     print: (line) => console.log(line),

@@ -1,17 +1,19 @@
 /**
  * Lists a workspace's API keys with @cspwatch/client.
  *
- *   pnpm start [-- --q <text>] [-- --limit <1-200>]
+ *   pnpm start [--q <text>] [--limit <1-200>]
  */
 import { parseArgs } from 'node:util';
 import { isCspwatchError } from '@cspwatch/client';
 import { listApiKeys } from './list-api-keys';
 
-const { values } = parseArgs({
-  options: { q: { type: 'string' }, limit: { type: 'string' } },
-});
-
 try {
+  // `pnpm start -- --q x` passes the `--` through; skip it.
+  const args = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: args[0] === '--' ? args.slice(1) : args,
+    options: { q: { type: 'string' }, limit: { type: 'string' } },
+  });
   await listApiKeys({
     env: process.env,
     print: (line) => console.log(line),

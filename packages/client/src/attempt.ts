@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
 import {
   CspwatchConnectionError,
   type CspwatchError,
@@ -7,8 +8,8 @@ import {
   isCspwatchError,
 } from './errors';
 import { readBody, sendAttempt } from './http';
-import { isValidTokenValue, type ResolvedOptions, USER_AGENT } from './options';
-import { parseSuccessBody, toApiError } from './problem';
+import type { ResolvedOptions } from './options';
+import { parseSuccessBody, redactHeaders, toApiError } from './problem';
 import { isRetryableStatus } from './retry';
 
 /*
@@ -41,37 +42,6 @@ export type AttemptOutcome<T> =
 const failed = (error: CspwatchError, retryable: boolean, refreshToken = false) =>
   ({ ok: false, error, retryable, refreshToken }) as const;
 
-async function getToken(
-  options: ResolvedOptions,
-  forceRefresh: boolean,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  const { token } = options;
-  if (typeof token === 'string') return token;
-  let value: unknown;
-  try {
-    value = await token(signal ? { forceRefresh, signal } : { forceRefresh });
-  } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    throw new CspwatchTokenError('The token function failed; nothing was sent', { cause });
-  }
-  if (typeof value !== 'string' || !isValidTokenValue(value)) {
-    throw new CspwatchTokenError(
-      'The token function must return a non-empty string without spaces or control characters',
-    );
-  }
-  return value;
-}
-
-function requestHeaders(options: ResolvedOptions, hasBody: boolean): Headers {
-  const headers = new Headers(options.headers);
-  const customAgent = headers.get('user-agent');
-  headers.set('user-agent', customAgent ? `${customAgent} ${USER_AGENT}` : USER_AGENT);
-  headers.set('accept', 'application/json, application/problem+json');
-  if (hasBody) headers.set('content-type', 'application/json');
-  return headers;
-}
-
 /** Makes one attempt; throws only the abort reason. Internal. */
 export async function runAttempt<T extends z.ZodMiniType>(
   options: ResolvedOptions,
@@ -79,18 +49,22 @@ export async function runAttempt<T extends z.ZodMiniType>(
 ): Promise<AttemptOutcome<z.output<T>>> {
   const { signal } = spec;
   const idempotent = spec.method === 'GET';
-  const remaining = spec.deadline - Date.now();
-  if (remaining <= 0) return failed(new CspwatchTimeoutError(options.totalTimeout, 'total'), false);
+  const outOfTime = () => failed(new CspwatchTimeoutError(options.totalTimeout, 'total'), false);
+  if (spec.deadline - Date.now() <= 0) return outOfTime();
   let token: string;
   try {
-    token = await getToken(options, spec.forceRefresh, signal);
+    token = await getToken(options, spec.forceRefresh, signal, spec.deadline);
   } catch (error) {
+    if (error instanceof CspwatchTimeoutError) return failed(error, false);
     if (!(error instanceof CspwatchTokenError)) throw error;
     // A throwing provider sent nothing, so a retry is safe; a bad return value is a bug.
     return failed(error, error.cause !== undefined);
   }
+  // Measured after the token arrived, so the attempt's limits fit in what is left.
+  const remaining = spec.deadline - Date.now();
+  if (remaining <= 0) return outOfTime();
   const headers = requestHeaders(options, spec.body !== undefined);
-  const logged = { ...Object.fromEntries(headers), authorization: '[redacted]' };
+  const logged = redactLoggedHeaders(headers);
   headers.set('authorization', `Bearer ${token}`);
   const started = Date.now();
   const finish = (status: number | undefined, requestId: string | undefined, code?: string) => {
@@ -145,7 +119,7 @@ export async function runAttempt<T extends z.ZodMiniType>(
       idempotent && mapped instanceof CspwatchTimeoutError && mapped.scope === 'attempt',
     );
   }
-  const requestId = response.headers.get('x-request-id') ?? undefined;
+  const requestId = redactHeaders(response.headers, token).get('x-request-id') ?? undefined;
   if (response.ok) {
     try {
       const value = parseSuccessBody(response, rawBody, spec.schema, token);

@@ -119,6 +119,17 @@ describe('API errors', () => {
       code: 'not_found',
       rawBody: '{"error":{"message":"nope"},"code":42}',
     });
+    const partly = await failWith(() =>
+      HttpResponse.json(
+        { code: 'feature_not_in_plan', title: 42, detail: 'Upgrade' },
+        { status: 403 },
+      ),
+    );
+    expect(partly).toMatchObject({
+      code: 'feature_not_in_plan',
+      detail: 'Upgrade',
+      title: 'Forbidden',
+    });
     const empty = await failWith(() => new HttpResponse(null, { status: 403 }));
     expect(empty).toMatchObject({ status: 403, code: 'forbidden', rawBody: '', detail: undefined });
     expect((empty as Error).message).toContain('403');

@@ -77,9 +77,10 @@ export async function sendAttempt(attempt: Attempt): Promise<Response> {
     });
   } catch (error) {
     if (attempt.signal?.aborted) throw attempt.signal.reason;
-    if (isTimeoutError(error)) {
-      throw new CspwatchTimeoutError(attempt.limitMs, attempt.timeoutScope, { cause: error });
-    }
+    // ky's TimeoutError keeps the Request (authorization header included) as `request`, so
+    // it is not passed on as `cause`: printing the error would print the token.
+    if (isTimeoutError(error))
+      throw new CspwatchTimeoutError(attempt.limitMs, attempt.timeoutScope);
     const codes = networkCodes(error);
     const reason = codes[0] ?? (error instanceof Error ? error.message : 'unknown error');
     const path = new URL(attempt.url).pathname;
@@ -91,29 +92,35 @@ export async function sendAttempt(attempt: Attempt): Promise<Response> {
   }
 }
 
+/** Settles like `work`, or rejects with `expired()` once `ms` have passed. Internal. */
+export async function withinTime<T>(
+  work: Promise<T>,
+  ms: number,
+  expired: () => unknown,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(expired()), Math.max(0, ms));
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Reads the response body as text, within `timeoutMs` (ky's timeout ends when the headers
  * arrive, so a stalled body needs its own limit). Internal.
  */
-export async function readBody(
+export function readBody(
   response: Response,
   timeoutMs: number,
   timeoutScope: 'attempt' | 'total',
   limitMs: number,
 ): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => {
-        response.body?.cancel().catch(() => {});
-        reject(new CspwatchTimeoutError(limitMs, timeoutScope));
-      },
-      Math.max(0, timeoutMs),
-    );
+  return withinTime(response.text(), timeoutMs, () => {
+    response.body?.cancel().catch(() => {});
+    return new CspwatchTimeoutError(limitMs, timeoutScope);
   });
-  try {
-    return await Promise.race([response.text(), expired]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

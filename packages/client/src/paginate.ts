@@ -102,8 +102,8 @@ export function paginate<T, P extends CursorPage<T>>(
         throw markFailedPage(error, startCursor);
       }
     },
-    async toArray(options: ToArrayOptions = {}) {
-      const max = options.max ?? Number.POSITIVE_INFINITY;
+    async toArray(options?: ToArrayOptions) {
+      const max = options?.max ?? Number.POSITIVE_INFINITY;
       if (max !== Number.POSITIVE_INFINITY) {
         const check = new InputChecker();
         check.integer('max', max, 0, Number.MAX_SAFE_INTEGER);

@@ -19,13 +19,16 @@ import { parseRetryAfter } from './retry';
  * and 2xx bodies into schema-checked values. Any body, JSON or not, gives a useful result.
  */
 
-/** Fields of a problem+json body; every one optional and loosely typed. */
+/** An optional field that becomes `undefined` when it has another type, instead of failing. */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+/** Fields of a problem+json body, each read on its own: one odd field does not lose the rest. */
 const ProblemSchema = z.looseObject({
-  type: z.optional(z.string()),
-  title: z.optional(z.string()),
-  detail: z.optional(z.string()),
-  code: z.optional(z.string()),
-  errors: z.optional(z.array(z.unknown())),
+  type: lenient(z.string()),
+  title: lenient(z.string()),
+  detail: lenient(z.string()),
+  code: lenient(z.string()),
+  errors: lenient(z.array(z.unknown())),
 });
 
 const FieldErrorSchema = z.object({ path: z.unknown(), message: z.string() });
@@ -40,9 +43,24 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** Replaces every occurrence of the token, in case a server echoes it back. Internal. */
+/**
+ * Replaces every occurrence of the token, in case a server echoes it back: as is and in
+ * its JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`). Internal.
+ */
 export function redact(text: string, token: string): string {
-  return token ? text.split(token).join('[redacted]') : text;
+  if (!token) return text;
+  const jsonEscaped = JSON.stringify(token).slice(1, -1);
+  const forms = new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')]);
+  let result = text;
+  for (const form of forms) result = result.split(form).join('[redacted]');
+  return result;
+}
+
+/** A copy of response headers with the token redacted from every value. Internal. */
+export function redactHeaders(headers: Headers, token: string): Headers {
+  const copy = new Headers();
+  for (const [name, value] of headers) copy.append(name, redact(value, token));
+  return copy;
 }
 
 function parseJson(text: string): unknown {
@@ -85,19 +103,29 @@ export function toApiError(
   const rawBody = redact(body, token);
   const parsed = ProblemSchema.safeParse(parseJson(rawBody));
   const problem = parsed.success ? parsed.data : {};
+  // Every string below comes from the server; a `\u`-escaped echo of the token only shows
+  // up after JSON parsing, so the parsed fields are redacted again.
+  const clean = (text: string | undefined) =>
+    text === undefined ? undefined : redact(text, token);
+  const headers = redactHeaders(response.headers, token);
   const { status } = response;
   const details: CspwatchApiErrorDetails = {
     status,
     code:
-      problem.code || CODE_BY_STATUS[status] || (status >= 500 ? 'server_error' : `http_${status}`),
-    title: problem.title || response.statusText || `HTTP ${status}`,
-    detail: problem.detail,
-    type: problem.type,
-    errors: fieldErrors(problem.errors),
-    requestId: response.headers.get('x-request-id') ?? undefined,
-    headers: response.headers,
+      clean(problem.code) ||
+      CODE_BY_STATUS[status] ||
+      (status >= 500 ? 'server_error' : `http_${status}`),
+    title: clean(problem.title) || clean(response.statusText) || `HTTP ${status}`,
+    detail: clean(problem.detail),
+    type: clean(problem.type),
+    errors: fieldErrors(problem.errors).map((error) => ({
+      path: redact(error.path, token),
+      message: redact(error.message, token),
+    })),
+    requestId: headers.get('x-request-id') ?? undefined,
+    headers,
     rawBody,
-    retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), now),
+    retryAfterMs: parseRetryAfter(headers.get('retry-after'), now),
   };
   const ErrorClass = errorClass(status);
   return new ErrorClass(details);
@@ -120,7 +148,7 @@ export function parseSuccessBody<T extends z.ZodMiniType>(
   schema: T,
   token: string,
 ): z.output<T> {
-  const requestId = response.headers.get('x-request-id') ?? undefined;
+  const requestId = redactHeaders(response.headers, token).get('x-request-id') ?? undefined;
   const json = parseJson(rawBody);
   const base = { status: response.status, requestId, rawBody: redact(rawBody, token) };
   if (json === undefined) {

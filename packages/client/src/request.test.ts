@@ -263,6 +263,17 @@ describe('token', () => {
     expect(state.count).toBe(1);
   });
 
+  it('bounds a hanging token function by the total time budget, sending nothing', async () => {
+    const state = sequence([onePage]);
+    const error = await client({ token: () => new Promise<string>(() => {}), totalTimeout: 50 })
+      .apiKeys.list('ws_1')
+      .firstPage()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CspwatchTimeoutError);
+    expect(error).toMatchObject({ scope: 'total', timeoutMs: 50 });
+    expect(state.count).toBe(0);
+  });
+
   it('refuses a token function that returns an empty or multi-line value', async () => {
     const state = sequence([onePage]);
     for (const bad of ['', 'a\r\nx-evil: 1', 42]) {

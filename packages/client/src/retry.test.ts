@@ -49,6 +49,10 @@ describe('backoffDelay', () => {
       499, 999, 1998, 3996, 9990,
     ]);
     expect(backoffDelay(3, () => 0, 500, 10_000)).toBe(0);
+    for (const broken of [Number.NaN, -1, Number.POSITIVE_INFINITY]) {
+      const delay = backoffDelay(1, () => broken, 500, 10_000);
+      expect(delay >= 0 && delay <= 1_000).toBe(true);
+    }
   });
 });
 

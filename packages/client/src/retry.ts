@@ -43,7 +43,9 @@ export function backoffDelay(
   maxDelay: number,
 ): number {
   const ceiling = Math.min(maxDelay, baseDelay * 2 ** retry);
-  const fraction = Math.min(Math.max(random(), 0), 1);
+  const value = random();
+  // A broken random source (NaN, out of range) must not give a NaN or negative wait.
+  const fraction = Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0;
   return Math.floor(fraction * ceiling);
 }
 

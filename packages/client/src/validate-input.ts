@@ -29,9 +29,9 @@ export class InputChecker {
       this.add('workspaceId', 'must be well-formed Unicode (it contains a lone surrogate)');
       return '';
     }
-    // WHATWG URLs resolve `.`/`..` (and `%2e` forms) as dot segments even when encoded,
-    // so they are refused rather than encoded.
-    if (/^(?:\.|%2e){1,2}$/i.test(value)) {
+    // `.` and `..` stay dot segments after encoding (URLs resolve them), so they are refused.
+    // `%2e` forms are safe: encoding turns them into `%252e`, which is not a dot segment.
+    if (value === '.' || value === '..') {
       this.add('workspaceId', 'must not be "." or ".."');
     }
     return encodeURIComponent(value);
@@ -72,6 +72,16 @@ export class InputChecker {
         min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`,
       );
     }
+  }
+
+  /** The optional options argument of a call: an object, or `undefined` for none. */
+  options<T extends object>(value: T | undefined): Partial<T> {
+    if (value === undefined) return {};
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      this.add('options', 'must be an object (or left out)');
+      return {};
+    }
+    return value;
   }
 
   /** An optional `AbortSignal`. */

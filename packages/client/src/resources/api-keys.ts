@@ -40,9 +40,10 @@ export interface ApiKeysResource {
 /** Creates the `apiKeys` resource. Internal. */
 export function createApiKeysResource(request: Requester): ApiKeysResource {
   return {
-    list(workspaceId, options = {}) {
+    list(workspaceId, given) {
       const check = new InputChecker();
       const segment = check.workspaceId(workspaceId);
+      const options = check.options(given);
       check.integer('limit', options.limit, 1, 200);
       check.string('q', options.q, 255);
       check.string('cursor', options.cursor, 4096, 1);

@@ -39,9 +39,10 @@ export interface WebsitesResource {
 /** Creates the `websites` resource. Internal. */
 export function createWebsitesResource(request: Requester): WebsitesResource {
   return {
-    async create(workspaceId, input, options = {}) {
+    async create(workspaceId, input, given) {
       const check = new InputChecker();
       const segment = check.workspaceId(workspaceId);
+      const options = check.options(given);
       const body = check.schema(CreateWebsiteInputSchema, input, '');
       check.signal(options.signal);
       check.throwIfAny();

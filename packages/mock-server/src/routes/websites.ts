@@ -95,6 +95,7 @@ function parseBody(
 export const createWebsite: RouteHandler = async (request, [workspaceId], { store }) => {
   const access = authorize(request, store, workspaceId!);
   if (!access.ok) return access.response;
+  const full = store.snapshot().websites.filter((w) => w.workspaceId === access.workspace.id).length >= access.workspace.plan.websiteLimit;
   const body = await readJson(request);
   if (!body.ok) return body.response;
   const input = parseBody(body.value);
@@ -115,7 +116,7 @@ export const createWebsite: RouteHandler = async (request, [workspaceId], { stor
     createdAt: now,
     updatedAt: now,
   }));
-  if (!website) {
+  if (!website || full) {
     const limit = workspace.plan.websiteLimit;
     return problem({
       status: 403,
