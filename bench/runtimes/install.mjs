@@ -97,12 +97,14 @@ export async function ensureRuntime(root, name, options = {}) {
   try {
     await run(command, args, { timeout: INSTALL_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
-    const stderr = String(error.stderr ?? error.message)
-      .trim()
+    const lines = String(error.stderr ?? error.message)
       .split('\n')
-      .slice(-3)
-      .join(' ');
-    return { ok: false, reason: `npm install ${plan.spec} failed: ${stderr.slice(0, 300)}` };
+      .map((line) => line.replace(/^npm (error|ERR!)\s*/, '').trim())
+      .filter((line) => line !== '' && !line.startsWith('A complete log'));
+    const reason = error.killed
+      ? `timed out after ${INSTALL_TIMEOUT_MS / 1000} s`
+      : lines.slice(0, 2).join(' ');
+    return { ok: false, reason: `npm install ${plan.spec} failed: ${reason.slice(0, 300)}` };
   }
   if (!existsSync(binary)) {
     return { ok: false, reason: `npm install ${plan.spec} did not provide ${plan.binary}` };

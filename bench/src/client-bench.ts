@@ -184,7 +184,7 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
           `WARNING: the mock server served ${speed.served} rows for ${speed.keys} seeded keys (keys repeated across pages); both loops iterate the same rows.`,
         ]),
     'Both loops run against the same mock server process over loopback HTTP, alternating, after one warm-up each; the client also validates every key with zod.',
-    'Heap: each count runs in a fresh `node --expose-gc` child, after a warm-up of 5 pages; after each page it forces a full GC and samples `heapUsed`. A client holding every key would grow ~linearly with the count. The pages come from a minimal server in this process (bench/src/key-pages-server.ts) that clones a key taken from the mock server: the mock re-sorts all its keys on every request, too slow for 100,000 keys.',
+    'Heap: each count runs in a fresh `node --expose-gc` child, after a warm-up of 5 pages; after each page it forces a full GC and samples `heapUsed`. A client holding every key would grow ~linearly with the count. The pages come from a minimal server in this process (bench/src/key-pages-server.ts) that clones a key taken from the mock server, serving each page in O(page) so the 100,000-key run takes seconds (the mock scans all its keys on every request).',
   ];
   return {
     title: 'Client: cursor iteration',

@@ -2,7 +2,7 @@
  * A minimal server of the list-API-keys endpoint for the heap measurement: it serves N keys
  * in pages, each built on the fly from a template key taken from the real mock server (so the
  * shape is exactly what the client validates), with an offset cursor. Each page costs O(page)
- * to serve, so 100,000 keys take seconds; the mock server re-sorts every key on each request.
+ * to serve, so 100,000 keys take seconds (the mock server scans all its keys on each request).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -33,7 +33,7 @@ export function cpuNow(): number {
 }
 
 /** Full run: enough samples for stable ratios, within the 5-minute budget on 2 cores. */
-export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 3, minCpuTimeMs: 120 });
+export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 5, minCpuTimeMs: 70 });
 /** `--quick`: checks that everything runs; the figures are rough. */
 export const QUICK_BUDGET: MeasureBudget = Object.freeze({ rounds: 1, minCpuTimeMs: 15 });
 

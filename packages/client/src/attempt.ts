@@ -9,7 +9,8 @@ import {
 } from './errors';
 import { readBody, sendAttempt } from './http';
 import type { ResolvedOptions } from './options';
-import { parseSuccessBody, redactHeaders, toApiError } from './problem';
+import { parseSuccessBody, toApiError } from './problem';
+import { redactHeaders } from './redact';
 import { isRetryableStatus } from './retry';
 
 /*

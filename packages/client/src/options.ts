@@ -26,7 +26,10 @@ export interface CspwatchRequestLogEntry {
   requestId: string | undefined;
   /** 1 for the first attempt, 2 for the first retry, and so on. */
   attempt: number;
-  /** Request headers as sent, with `authorization` replaced by `[redacted]`. */
+  /**
+   * Request headers as sent, with `authorization`, `proxy-authorization`, `cookie` and
+   * `x-api-key` replaced by `[redacted]`.
+   */
   requestHeaders: Record<string, string>;
   /** The error code when the attempt failed. */
   errorCode: string | undefined;

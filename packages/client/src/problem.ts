@@ -12,6 +12,7 @@ import {
   CspwatchResponseValidationError,
   CspwatchServerError,
 } from './errors';
+import { redact, redactHeaders } from './redact';
 import { parseRetryAfter } from './retry';
 
 /*
@@ -19,17 +20,14 @@ import { parseRetryAfter } from './retry';
  * and 2xx bodies into schema-checked values. Any body, JSON or not, gives a useful result.
  */
 
-/** An optional field that becomes `undefined` when it has another type, instead of failing. */
-const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
-
-/** Fields of a problem+json body, each read on its own: one odd field does not lose the rest. */
-const ProblemSchema = z.looseObject({
-  type: lenient(z.string()),
-  title: lenient(z.string()),
-  detail: lenient(z.string()),
-  code: lenient(z.string()),
-  errors: lenient(z.array(z.unknown())),
-});
+/** A string field of a problem body, or `undefined`: one odd field does not lose the rest. */
+function problemField(problem: unknown, name: string): string | undefined {
+  const value =
+    typeof problem === 'object' && problem !== null
+      ? (problem as Record<string, unknown>)[name]
+      : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 const FieldErrorSchema = z.object({ path: z.unknown(), message: z.string() });
 
@@ -42,26 +40,6 @@ const CODE_BY_STATUS: Record<number, string> = {
   422: 'unprocessable_content',
   429: 'rate_limited',
 };
-
-/**
- * Replaces every occurrence of the token, in case a server echoes it back: as is and in
- * its JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`). Internal.
- */
-export function redact(text: string, token: string): string {
-  if (!token) return text;
-  const jsonEscaped = JSON.stringify(token).slice(1, -1);
-  const forms = new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')]);
-  let result = text;
-  for (const form of forms) result = result.split(form).join('[redacted]');
-  return result;
-}
-
-/** A copy of response headers with the token redacted from every value. Internal. */
-export function redactHeaders(headers: Headers, token: string): Headers {
-  const copy = new Headers();
-  for (const [name, value] of headers) copy.append(name, redact(value, token));
-  return copy;
-}
 
 function parseJson(text: string): unknown {
   try {
@@ -101,24 +79,26 @@ export function toApiError(
   token: string,
 ): CspwatchApiError {
   const rawBody = redact(body, token);
-  const parsed = ProblemSchema.safeParse(parseJson(rawBody));
-  const problem = parsed.success ? parsed.data : {};
+  const problem = parseJson(rawBody);
+  const errorList = (problem as { errors?: unknown } | undefined)?.errors;
   // Every string below comes from the server; a `\u`-escaped echo of the token only shows
   // up after JSON parsing, so the parsed fields are redacted again.
-  const clean = (text: string | undefined) =>
-    text === undefined ? undefined : redact(text, token);
+  const clean = (name: string) => {
+    const text = problemField(problem, name);
+    return text === undefined ? undefined : redact(text, token);
+  };
   const headers = redactHeaders(response.headers, token);
   const { status } = response;
   const details: CspwatchApiErrorDetails = {
     status,
     code:
-      clean(problem.code) ||
+      clean('code') ||
       CODE_BY_STATUS[status] ||
       (status >= 500 ? 'server_error' : `http_${status}`),
-    title: clean(problem.title) || clean(response.statusText) || `HTTP ${status}`,
-    detail: clean(problem.detail),
-    type: clean(problem.type),
-    errors: fieldErrors(problem.errors).map((error) => ({
+    title: clean('title') || redact(response.statusText, token) || `HTTP ${status}`,
+    detail: clean('detail'),
+    type: clean('type'),
+    errors: fieldErrors(Array.isArray(errorList) ? errorList : undefined).map((error) => ({
       path: redact(error.path, token),
       message: redact(error.message, token),
     })),

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { parseCliOptions, USAGE } from './cli-options';
 import { isMockServerError } from './errors';
-import { startMockServer } from './node-server';
+import { type MockServer, startMockServer } from './node-server';
 
 async function main(argv: string[]): Promise<number> {
   const parsed = parseCliOptions(argv, parseArgs);
@@ -20,7 +20,17 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`cspwatch-mock: ${parsed.message}\n\n${USAGE}`);
     return 2;
   }
-  const server = await startMockServer(parsed.options);
+  let server: MockServer;
+  try {
+    server = await startMockServer(parsed.options);
+  } catch (error) {
+    // A flag's value out of range is a usage error (exit 2), like an unknown flag.
+    if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
+    process.stderr.write(
+      `cspwatch-mock: ${error.message}\nRun cspwatch-mock --help for the flags.\n`,
+    );
+    return 2;
+  }
   const { tokens, workspaceIds } = server;
   process.stdout.write(
     [
@@ -62,8 +72,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const message =
-      isMockServerError(error) || error instanceof Error ? error.message : String(error);
+    const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`cspwatch-mock: ${message}\n`);
     process.exitCode = 1;
   },

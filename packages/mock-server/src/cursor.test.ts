@@ -12,6 +12,14 @@ describe('CursorCodec', () => {
     expect(await codec.decode(cursor, 'ws_a', 'prod')).toEqual(position);
   });
 
+  it('decodes its own cursor for the longest q, even when every character is JSON-escaped', async () => {
+    const codec = new CursorCodec();
+    for (const q of ['\u0001'.repeat(255), '😀'.repeat(255), '"'.repeat(255)]) {
+      const cursor = await codec.encode({ ...position, q });
+      expect(await codec.decode(cursor, 'ws_a', q)).toEqual({ ...position, q });
+    }
+  });
+
   it('refuses a cursor for another workspace, another q, or from another codec', async () => {
     const codec = new CursorCodec();
     const cursor = await codec.encode(position);

@@ -14,7 +14,8 @@ export interface CursorPosition {
 }
 
 const TAG_BYTES = 32;
-const MAX_CURSOR_LENGTH = 2048;
+/** Above the longest cursor issued: a `q` of 255 code points, each JSON-escaped to 6 bytes, is about 2.3k characters. */
+const MAX_CURSOR_LENGTH = 4096;
 const encoder = new TextEncoder();
 
 function toBase64Url(bytes: Uint8Array): string {

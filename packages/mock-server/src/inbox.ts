@@ -11,6 +11,9 @@ import type {
 import { json, problem } from './problem';
 import { readBody } from './request-body';
 
+const channelNotFound = (): Response =>
+  problem({ status: 404, code: 'channel_not_found', detail: 'No inbox channel with this id.' });
+
 /** The implementation of {@link MockInbox}, plus the two routes it serves. */
 export class Inbox implements MockInbox {
   readonly #baseUrl: string;
@@ -84,12 +87,7 @@ export class Inbox implements MockInbox {
   /** `POST /inbox/{id}`: verify, record, answer. */
   async receive(request: Request, id: string): Promise<Response> {
     const channel = this.#channels.get(id);
-    if (!channel)
-      return problem({
-        status: 404,
-        code: 'channel_not_found',
-        detail: 'No inbox channel with this id.',
-      });
+    if (!channel) return channelNotFound();
     const body = await readBody(request);
     if (!body.ok) return body.response;
     const delivery: InboxDelivery = {
@@ -143,12 +141,7 @@ export class Inbox implements MockInbox {
   /** `GET /inbox/{id}/deliveries`. */
   list(id: string): Response {
     const channel = this.#channels.get(id);
-    if (!channel)
-      return problem({
-        status: 404,
-        code: 'channel_not_found',
-        detail: 'No inbox channel with this id.',
-      });
+    if (!channel) return channelNotFound();
     return json({ data: channel.deliveries });
   }
 }

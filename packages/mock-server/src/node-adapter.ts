@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { type MockService, newRequestId } from './app';
-import { problem } from './problem';
+import { problem, problemDetails } from './problem';
 import { MAX_BODY_BYTES } from './request-body';
 
 /** Reads the body, keeping at most one byte past the limit so the service can answer 413 while the rest is drained. */
@@ -64,4 +65,37 @@ export async function handleNodeRequest(
   const payload = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, [...response.headers.entries()].flat());
   res.end(payload);
+}
+
+/**
+ * Answers a request node:http could not parse (the server's `clientError` event) as
+ * problem+json with an `x-request-id`, instead of node's bare `400`, then closes the socket.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify(
+    problemDetails({
+      status,
+      code: 'bad_request',
+      detail:
+        status === 431
+          ? 'The request headers are too large.'
+          : 'The request is not valid HTTP/1.1; check the request line and headers.',
+    }),
+  );
+  socket.end(
+    [
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}`,
+      'content-type: application/problem+json',
+      `content-length: ${Buffer.byteLength(body)}`,
+      `x-request-id: ${newRequestId()}`,
+      'connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockService, type MockService } from './app';
+import { createMockService, type MockService, newRequestId } from './app';
 import { MockServerError } from './errors';
 import type { MockTokens, MockWorkspaceIds } from './fixtures';
-import { handleNodeRequest } from './node-adapter';
+import { answerClientError, handleNodeRequest } from './node-adapter';
 import { checkInteger, type MockServiceOptions, resolveServiceOptions } from './options';
 
 /** Options of {@link startMockServer}. */
@@ -61,9 +61,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let service: MockService | undefined;
   let origin = '';
   const server = createServer((req, res) => {
-    if (!service) return void res.writeHead(503).end();
+    if (!service) {
+      // Only in the instant between listening and knowing the port the service needs.
+      res.writeHead(503, { 'retry-after': '1', 'x-request-id': newRequestId() }).end();
+      return;
+    }
     handleNodeRequest(service, origin, req, res).catch(() => res.destroy());
   });
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -77,9 +77,9 @@ export interface ProblemOptions {
   headers?: Record<string, string>;
 }
 
-/** Builds an `application/problem+json` response. */
-export function problem({ status, code, detail, errors, headers }: ProblemOptions): Response {
-  const body: ProblemDetails = {
+/** Builds the problem details body of {@link problem}. */
+export function problemDetails({ status, code, detail, errors }: ProblemOptions): ProblemDetails {
+  return {
     type: `urn:cspwatch:problem:${code}`,
     title: TITLES[code],
     status,
@@ -87,7 +87,12 @@ export function problem({ status, code, detail, errors, headers }: ProblemOption
     code,
     ...(errors ? { errors } : {}),
   };
-  return new Response(JSON.stringify(body), {
+}
+
+/** Builds an `application/problem+json` response. */
+export function problem(options: ProblemOptions): Response {
+  const { status, headers } = options;
+  return new Response(JSON.stringify(problemDetails(options)), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },
   });

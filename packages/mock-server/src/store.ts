@@ -133,7 +133,7 @@ export class InMemoryStore implements MockStore {
     build: (id: string, endpointId: string) => MockWebsite,
   ): MockWebsite | undefined {
     const count = this.#state.websites.filter((site) => site.workspaceId === workspace.id).length;
-    void count;
+    if (count >= workspace.plan.websiteLimit) return undefined;
     const website = build(`web_${this.#prng.hex(20)}`, this.#prng.hex(24));
     this.#state.websites.push(website);
     return structuredClone(website);

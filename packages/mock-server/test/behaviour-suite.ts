@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { apiKeysTests } from './suite/api-keys';
+import { apiKeysAccessTests } from './suite/api-keys-access';
 import { createSuiteContext } from './suite/context';
 import { faultsTests } from './suite/faults';
 import { inboxTests } from './suite/inbox';
+import { reportsTests } from './suite/reports';
 import { resetTests } from './suite/reset';
 import { routingTests } from './suite/routing';
+import { websiteLimitTests } from './suite/website-limit';
 import { websitesTests } from './suite/websites';
 import type { Harness, Transport } from './transports';
 
@@ -26,7 +29,10 @@ export function defineBehaviourSuite(transport: Transport): void {
       return harness;
     });
     apiKeysTests(context);
+    apiKeysAccessTests(context);
     websitesTests(context);
+    websiteLimitTests(context);
+    reportsTests(context);
     routingTests(context);
     faultsTests(context);
     inboxTests(context);

@@ -28,22 +28,26 @@ afterEach(() => {
 });
 
 describe('cspwatch-mock', () => {
-  it('starts, prints URL, workspace ids and tokens, serves them, and stops cleanly on SIGINT', async () => {
-    const { child, output } = run(['--port', '0', '--api-keys', '3', '--seed', '5']);
-    await expect.poll(output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
-    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
-    const workspace = /^ {2}main +(\S+)$/m.exec(output())?.[1];
-    const admin = /^ {2}admin +(\S+)$/m.exec(output())?.[1];
-    const response = await fetch(`${url}/v1/workspaces/${workspace}/api-keys`, {
-      headers: { authorization: `Bearer ${admin}` },
-    });
-    expect(response.status).toBe(200);
-    expect((await response.json()).pagination.total).toBe(3);
-    child.kill('SIGINT');
-    const [code] = await once(child, 'exit');
-    expect(code).toBe(0);
-    expect(output()).toContain('stopped');
-  }, 20_000);
+  it.each(['SIGINT', 'SIGTERM'] as const)(
+    'starts, prints URL, workspace ids and tokens, serves them, and stops cleanly on %s',
+    async (signal) => {
+      const { child, output } = run(['--port', '0', '--api-keys', '3', '--seed', '5']);
+      await expect.poll(output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+      const workspace = /^ {2}main +(\S+)$/m.exec(output())?.[1];
+      const admin = /^ {2}admin +(\S+)$/m.exec(output())?.[1];
+      const response = await fetch(`${url}/v1/workspaces/${workspace}/api-keys`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(response.status).toBe(200);
+      expect((await response.json()).pagination.total).toBe(3);
+      child.kill(signal);
+      const [code] = await once(child, 'exit');
+      expect(code).toBe(0);
+      expect(output()).toContain('stopped');
+    },
+    20_000,
+  );
 
   it('prints help and exits 0; refuses a bad flag with exit code 2', async () => {
     const help = run(['--help']);
@@ -53,7 +57,8 @@ describe('cspwatch-mock', () => {
     expect((await once(bad.child, 'exit'))[0]).toBe(2);
     expect(bad.errors()).toContain('--api-keys');
     const outOfRange = run(['--port', '99999']);
-    expect((await once(outOfRange.child, 'exit'))[0]).toBe(1);
-    expect(outOfRange.errors()).toContain('port must be an integer');
+    expect((await once(outOfRange.child, 'exit'))[0]).toBe(2);
+    expect(outOfRange.errors()).toContain('port must be an integer from 0 to 65535');
+    expect(outOfRange.output()).toBe('');
   }, 20_000);
 });

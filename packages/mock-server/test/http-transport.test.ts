@@ -35,7 +35,19 @@ describe('startMockServer over node:http', () => {
   });
 
   it('survives garbage, absolute-form targets and paths that look like other hosts', async () => {
-    expect(await rawRequest('NOT HTTP AT ALL\r\n\r\n')).toMatch(/^HTTP\/1\.1 400/);
+    const garbage = await rawRequest('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400/);
+    expect(garbage).toMatch(/\r\nx-request-id: req_[0-9a-f]{24}\r\n/);
+    expect(garbage).toMatch(/\r\ncontent-type: application\/problem\+json\r\n/);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 400,
+      code: 'bad_request',
+    });
+    const hugeHeader = await rawRequest(
+      `GET / HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(hugeHeader).toMatch(/^HTTP\/1\.1 431 /);
+    expect(hugeHeader).toMatch(/\r\nx-request-id: req_[0-9a-f]{24}\r\n/);
     const absolute = await rawRequest(
       `GET http://evil.example/v1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
     );

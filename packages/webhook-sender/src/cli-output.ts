@@ -33,6 +33,12 @@ function looksLocal(result: DeliveryResult): boolean {
   return rejection.address === '::1' || rejection.address?.startsWith('127.') === true;
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
+
+/** Text from the remote endpoint, made safe for a terminal (no escape sequences). */
+const printable = (text: string): string => text.replace(CONTROL, '?');
+
 /** The human-readable outcome of `send-test`. Never contains the secret. */
 export function describeResult(
   result: DeliveryResult,
@@ -44,9 +50,11 @@ export function describeResult(
     return `✔ delivered sample alert ${result.alertId} to ${origin}: ${result.status} in ${timing}\n`;
   const lines = [`✘ delivery to ${origin} failed (${result.cause}) after ${timing}`];
   if (result.status !== null) lines.push(`  status: ${result.status}`);
-  if (result.location !== null) lines.push(`  redirect to (not followed): ${result.location}`);
-  if (result.error !== null) lines.push(`  ${result.error}`);
-  if (result.responseExcerpt) lines.push(`  response: ${result.responseExcerpt.slice(0, 200)}`);
+  if (result.location !== null)
+    lines.push(`  redirect to (not followed): ${printable(result.location)}`);
+  if (result.error !== null) lines.push(`  ${printable(result.error)}`);
+  if (result.responseExcerpt)
+    lines.push(`  response: ${printable(result.responseExcerpt.slice(0, 200))}`);
   if (!allowLoopback && looksLocal(result))
     lines.push('  (testing a handler on this machine? add --allow-loopback)');
   return `${lines.join('\n')}\n`;

@@ -64,6 +64,16 @@ async function readExcerpt(body: AsyncIterable<Uint8Array>, cap: number): Promis
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** Settles like `work`, or rejects when `signal` aborts first (a hung resolver included). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /** Sends `body` (already serialised, signed as is) to `url`; resolves with what happened. */
 export async function attemptDelivery(
   url: string,
@@ -84,12 +94,18 @@ export async function attemptDelivery(
     ...fields,
     durationMs: Math.round(performance.now() - started),
   });
-  const verdict = await checkWebhookTarget(url, options);
+  // One deadline for everything, the check-time DNS resolution included.
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let verdict: Awaited<ReturnType<typeof checkWebhookTarget>>;
+  try {
+    verdict = await untilAborted(checkWebhookTarget(url, options), signal);
+  } catch {
+    return finish({ cause: 'timeout', error: 'resolving the target host took over the timeout' });
+  }
   if (!verdict.allowed) {
     return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
   }
   const headers = signWebhookSync({ body, secret, timestamp: options.now() });
-  const signal = AbortSignal.timeout(options.timeoutMs);
   try {
     const response = await request(verdict.url, {
       method: 'POST',

@@ -1,5 +1,7 @@
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeResult } from './cli-output.js';
+import type { DeliveryResult } from './delivery-result.js';
 import { type CliIo, runCli } from './run-cli.js';
 
 const SECRET = 'cli-secret-Ω-1234';
@@ -133,6 +135,12 @@ describe('cspwatch-webhook send-test', () => {
     [['send-test', '--url', 'https://hooks.example.com/', '--timeout', 'soon'], /--timeout/],
     [['send-test', '--url', 'https://hooks.example.com/', '--insecure'], /Unknown option/],
     [['deliver'], /unknown command "deliver"/],
+    [[SECRET], /unknown command \(not shown\)/],
+    [
+      ['send-test', '--url', 'https://hooks.example.com/', '--secret-env', SECRET],
+      /named by --secret-env is not set/,
+    ],
+    [['send-test', '--url', 'https://hooks.example.com/', SECRET], /unexpected argument/],
   ])('exits 2 on usage errors: %j', async (argv, message) => {
     const { code, stderr } = await run(argv, { A: SECRET });
     expect(code).toBe(2);
@@ -143,5 +151,23 @@ describe('cspwatch-webhook send-test', () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/Usage: cspwatch-webhook send-test/);
+  });
+
+  it('prints what the endpoint sent without terminal control characters', () => {
+    const result = {
+      ok: false,
+      status: 302,
+      cause: 'redirect',
+      location: 'https://x.example/\u001b]0;pwned\u0007',
+      error: null,
+      responseExcerpt: 'moved\u001b[2J\r\n',
+      durationMs: 3,
+    } as unknown as DeliveryResult;
+    const text = describeResult(result, 'https://hooks.example.com', false);
+    expect(text).toContain('redirect to (not followed): https://x.example/?]0;pwned?');
+    expect(text).toContain('response: moved?[2J??');
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('\r');
+    expect(text).not.toContain('\u0007');
   });
 });

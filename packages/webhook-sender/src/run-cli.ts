@@ -33,8 +33,13 @@ async function readSecret(values: Record<string, unknown>, io: CliIo): Promise<s
   if (values['secret-stdin']) return (await io.readStdin()).replace(/\r?\n$/, '');
   const name = (values['secret-env'] as string | undefined) ?? DEFAULT_SECRET_ENV;
   const secret = io.env[name];
-  if (secret === undefined || secret === '')
-    throw new UsageError(`environment variable ${name} is not set`);
+  if (secret === undefined || secret === '') {
+    // A custom name is not echoed: people do pass the secret itself to --secret-env.
+    const which = name === DEFAULT_SECRET_ENV ? name : 'named by --secret-env';
+    throw new UsageError(
+      `environment variable ${which} is not set (--secret-env takes a variable's name, not the secret)`,
+    );
+  }
   return secret;
 }
 
@@ -89,7 +94,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return command === undefined ? 2 : 0;
   }
   try {
-    if (command !== 'send-test') throw new UsageError(`unknown command "${command}"`);
+    if (command !== 'send-test') {
+      const shown = /^[a-z][a-z-]{0,30}$/.test(command) ? `"${command}"` : '(not shown)';
+      throw new UsageError(`unknown command ${shown}; the only command is send-test`);
+    }
     if (rest.includes('-h') || rest.includes('--help')) {
       io.stdout(`${USAGE}\n`);
       return 0;
@@ -100,9 +108,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       error instanceof UsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     if (!known && !isWebhookSenderError(error)) throw error;
-    io.stderr(
-      `cspwatch-webhook: ${(error as Error).message}\nRun "cspwatch-webhook --help" for usage.\n`,
-    );
+    // A stray argument may be a secret pasted in the wrong place: never echo it.
+    const message =
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+        ? 'unexpected argument (not shown); every value follows its option, e.g. --url <url>'
+        : (error as Error).message;
+    io.stderr(`cspwatch-webhook: ${message}\nRun "cspwatch-webhook --help" for usage.\n`);
     return 2;
   }
 }

@@ -53,6 +53,18 @@ describe('the injected resolver at check time and at connect time', () => {
     await sender.close();
   });
 
+  it('counts a resolver that never answers as a timeout, within timeoutMs', async () => {
+    const resolver: HostResolver = () => new Promise<readonly string[]>(() => {});
+    const sender = createWebhookSender({ resolver, timeoutMs: 200 });
+    const result = await sender.deliver(
+      { id: 'c0', url: 'https://hung-dns.example.com/', secret: SECRET },
+      createSampleAlert(),
+    );
+    expect(result).toMatchObject({ ok: false, cause: 'timeout', consecutiveFailures: 1 });
+    expect(result.durationMs).toBeLessThan(5000);
+    await sender.close();
+  });
+
   it('catches a resolver that answers public at check time and private at connect time', async () => {
     const { resolver, asked } = scriptedResolver(['93.184.216.34'], ['10.0.0.7']);
     const sender = createWebhookSender({ resolver, timeoutMs: 2000 });

@@ -3,7 +3,10 @@
  * `IncomingHttpHeaders` (values may be `string[]`), or a plain object with any casing.
  */
 export type WebhookHeadersInput =
-  | { get(name: string): string | null }
+  | {
+      /** Returns the header's value, or `null` when it is absent (Fetch `Headers.get`). */
+      get(name: string): string | null;
+    }
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**

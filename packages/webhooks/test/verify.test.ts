@@ -118,6 +118,27 @@ describe.each(implementations)('verifyWebhook — $name', ({ sign, verify }) => 
     );
   });
 
+  it('names a wrong body by its kind, never by its value', async () => {
+    const headers = await signAt(NOW);
+    const body = () => 'do-not-echo-this';
+    const error = await verify({ body: body as never, headers, secret: SECRET, now }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isWebhookVerificationError(error) && error.code).toBe('body_not_raw');
+    expect((error as Error).message).not.toContain('do-not-echo-this');
+  });
+
+  it('treats a leading UTF-8 BOM alike in bytes and in a string', async () => {
+    const body = `\uFEFF${ALERT_BODY}`;
+    const headers = await signAt(NOW, body);
+    const bytes = new TextEncoder().encode(body);
+    expect(bytes.subarray(0, 3)).toEqual(Uint8Array.of(0xef, 0xbb, 0xbf));
+    expect(await codeOf(verify({ body, headers, secret: SECRET, now }))).toBe('invalid_json');
+    expect(await codeOf(verify({ body: bytes, headers, secret: SECRET, now }))).toBe(
+      'invalid_json',
+    );
+  });
+
   it('rejects a wrong secret with signature_mismatch', async () => {
     const headers = await signAt(NOW);
     expect(await codeOf(verify({ body: ALERT_BODY, headers, secret: 'another-secret', now }))).toBe(

@@ -98,6 +98,9 @@ describe('websites.create', () => {
       expect(error).toBeInstanceOf(CspwatchInputError);
       expect((error as CspwatchInputError).fields.map((field) => field.path)).toEqual(paths);
     }
+    await expect(client().websites.create('ws_1', input, null as never)).rejects.toMatchObject({
+      fields: [{ path: 'options' }],
+    });
     await expect(
       client().websites.create('ws_1', {
         name: 'x'.repeat(255),

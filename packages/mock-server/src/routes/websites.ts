@@ -95,7 +95,6 @@ function parseBody(
 export const createWebsite: RouteHandler = async (request, [workspaceId], { store }) => {
   const access = authorize(request, store, workspaceId!);
   if (!access.ok) return access.response;
-  const full = store.snapshot().websites.filter((w) => w.workspaceId === access.workspace.id).length >= access.workspace.plan.websiteLimit;
   const body = await readJson(request);
   if (!body.ok) return body.response;
   const input = parseBody(body.value);
@@ -116,7 +115,7 @@ export const createWebsite: RouteHandler = async (request, [workspaceId], { stor
     createdAt: now,
     updatedAt: now,
   }));
-  if (!website || full) {
+  if (!website) {
     const limit = workspace.plan.websiteLimit;
     return problem({
       status: 403,

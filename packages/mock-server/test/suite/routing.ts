@@ -7,6 +7,8 @@ export function routingTests(s: SuiteContext): void {
   describe('routing', () => {
     it('answers 404 for unknown routes and 405 with Allow for wrong methods', async () => {
       await expectProblem(await fetch(`${s.harness.baseUrl}/v2/nothing`), 404, 'not_found');
+      await expectProblem(await fetch(`${s.harness.baseUrl}/`), 404, 'not_found');
+      await expectProblem(await fetch(`${keysUrl()}/`, { headers: auth() }), 404, 'not_found');
       await expectProblem(
         await fetch(`${s.harness.baseUrl}/v1/workspaces/${main()}/api-keys/extra`),
         404,

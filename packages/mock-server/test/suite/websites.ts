@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SuiteContext } from './context';
 
-/** Creating websites: fields, validation, body errors, access rules, the plan limit, report endpoints. */
+/** Creating websites: fields, validation, body errors, access rules (limit: website-limit.ts). */
 export function websitesTests(s: SuiteContext): void {
   const { tokens, main, sitesUrl, auth, create, expectProblem } = s;
   describe('POST /v1/workspaces/{workspaceId}/websites', () => {
@@ -126,76 +126,5 @@ export function websitesTests(s: SuiteContext): void {
       const free = s.harness.service.workspaceIds.noApiKeysFeature;
       expect((await create(body, tokens().noApiKeysFeature, free)).status).toBe(201);
     });
-
-    it('accepts reports on the provisioned endpointUrl with 204', async () => {
-      const site = await (await create({ name: 'R', url: 'https://r.example' })).json();
-      const report = JSON.stringify([
-        { type: 'csp-violation', body: { effectiveDirective: 'script-src' } },
-      ]);
-      const post = (url: string, type: string, body = report) =>
-        fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
-      expect((await post(site.endpointUrl, 'application/reports+json')).status).toBe(204);
-      expect(
-        (await post(site.endpointUrl, 'application/csp-report', '{"csp-report":{}}')).status,
-      ).toBe(204);
-      await expectProblem(
-        await post(site.endpointUrl, 'text/plain'),
-        415,
-        'unsupported_media_type',
-      );
-      await expectProblem(
-        await post(site.endpointUrl, 'application/reports+json', '[{'),
-        400,
-        'malformed_json',
-      );
-      await expectProblem(
-        await post(`${s.harness.baseUrl}/reports/nope`, 'application/reports+json'),
-        404,
-        'endpoint_not_found',
-      );
-    });
-
-    it('follows a website limit changed at run time, per workspace', async () => {
-      s.harness.service.store.setWebsiteLimit(main(), 1);
-      expect((await create({ name: 'a', url: 'https://a.example' })).status).toBe(201);
-      await expectProblem(
-        await create({ name: 'b', url: 'https://b.example' }),
-        403,
-        'website_limit_reached',
-      );
-      const free = s.harness.service.workspaceIds.noApiKeysFeature;
-      const statuses: number[] = [];
-      for (let index = 0; index < 4; index++) {
-        statuses.push(
-          (
-            await create(
-              { name: `f${index}`, url: 'https://f.example' },
-              tokens().noApiKeysFeature,
-              free,
-            )
-          ).status,
-        );
-      }
-      expect(statuses).toEqual([201, 201, 201, 403]);
-      expect(() => s.harness.service.store.setWebsiteLimit(main(), -1)).toThrow(/limit/);
-    });
-
-    it('enforces the plan website limit, also under 200 concurrent creates', async () => {
-      const responses = await Promise.all(
-        Array.from({ length: 200 }, (_, index) =>
-          create({ name: `site ${index}`, url: `https://s${index}.example` }),
-        ),
-      );
-      const statuses = responses.map((response) => response.status);
-      expect(statuses.filter((status) => status === 201)).toHaveLength(10);
-      expect(statuses.filter((status) => status === 403)).toHaveLength(190);
-      const refused = responses.find((response) => response.status === 403)!;
-      const problem = await expectProblem(refused, 403, 'website_limit_reached');
-      expect(problem.detail).toContain('10 websites');
-      await Promise.all(
-        responses.filter((response) => !response.bodyUsed).map((response) => response.text()),
-      );
-      expect(s.harness.service.store.snapshot().websites).toHaveLength(10);
-    }, 30_000);
   });
 }

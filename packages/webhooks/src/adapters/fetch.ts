@@ -6,7 +6,10 @@ import type { VerifyOptions } from '../verify';
 /** The parts of a Fetch `Request` that verification reads. */
 export interface RequestLike {
   /** The request headers. */
-  readonly headers: { get(name: string): string | null };
+  readonly headers: {
+    /** Returns the header's value, or `null` when it is absent. */
+    get(name: string): string | null;
+  };
   /** Reads the body as bytes (exactly as received). */
   arrayBuffer(): Promise<ArrayBuffer>;
 }

@@ -8,7 +8,8 @@ import {
 } from '../sign';
 import { finishVerification, prepareVerification, type VerifyWebhookOptions } from '../verify';
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 /**

@@ -10,7 +10,8 @@ import {
 import { finishVerification, prepareVerification, type VerifyWebhookOptions } from '../verify';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
+const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 const importKey = createKeyCache((secret): Promise<CryptoKey> => {
