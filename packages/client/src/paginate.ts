@@ -1,4 +1,5 @@
 import { CspwatchPaginationError, isCspwatchError } from './errors';
+import { RepeatDetector } from './repeat-detector';
 import { InputChecker } from './validate-input';
 
 /** A page of a cursor-paginated list. */
@@ -58,8 +59,9 @@ function markFailedPage(error: unknown, cursor: string | undefined): unknown {
 
 /**
  * Turns a page fetcher into a {@link PageIterable}. Follows `nextCursor` while `hasMore`
- * (also past empty pages) and stops with {@link CspwatchPaginationError} if a cursor repeats.
- * Internal building block of the list methods.
+ * (also past empty pages); stops with {@link CspwatchPaginationError} if the server repeats
+ * a cursor or says `hasMore` without a cursor. Holds one page at a time and O(1) state
+ * otherwise. Internal building block of the list methods.
  */
 export function paginate<T, P extends CursorPage<T>>(
   fetchPage: FetchPage<P>,
@@ -67,9 +69,8 @@ export function paginate<T, P extends CursorPage<T>>(
   signal: AbortSignal | undefined,
 ): PageIterable<T, P> {
   async function* pages(): AsyncGenerator<P> {
-    const seen = new Set<string>();
+    const detector = new RepeatDetector(startCursor);
     let cursor = startCursor;
-    if (cursor !== undefined) seen.add(cursor);
     while (true) {
       signal?.throwIfAborted();
       let page: P;
@@ -78,12 +79,17 @@ export function paginate<T, P extends CursorPage<T>>(
       } catch (error) {
         throw markFailedPage(error, cursor);
       }
+      const { hasMore, nextCursor } = page.pagination;
       yield page;
-      const next = page.pagination.nextCursor;
-      if (!page.pagination.hasMore || next === undefined || next === null || next === '') return;
-      if (seen.has(next)) throw markFailedPage(new CspwatchPaginationError(next), cursor);
-      seen.add(next);
-      cursor = next;
+      if (!hasMore) return;
+      // `hasMore` without a cursor: stopping here would silently truncate the list.
+      if (nextCursor === undefined || nextCursor === null || nextCursor === '') {
+        throw markFailedPage(new CspwatchPaginationError(undefined), cursor);
+      }
+      if (detector.repeats(cursor, nextCursor)) {
+        throw markFailedPage(new CspwatchPaginationError(nextCursor), cursor);
+      }
+      cursor = nextCursor;
     }
   }
 

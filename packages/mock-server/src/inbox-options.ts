@@ -17,8 +17,14 @@ export function checkResponse(response: InboxResponse = {}): Channel['response']
   if (typeof hang !== 'boolean')
     throw new MockServerError('invalid_options', 'response.hang must be a boolean.');
   const { location } = response;
-  if (location !== undefined && (typeof location !== 'string' || !URL.canParse(location))) {
-    throw new MockServerError('invalid_options', 'response.location must be an absolute URL.');
+  // Visible ASCII only: a control character would be a header injection, and node:http and
+  // the Headers class would each fail on it differently.
+  const isHeaderSafeUrl = typeof location === 'string' && /^[\x21-\x7e]+$/.test(location);
+  if (location !== undefined && !(isHeaderSafeUrl && URL.canParse(location))) {
+    throw new MockServerError(
+      'invalid_options',
+      'response.location must be an absolute URL without spaces or control characters.',
+    );
   }
   return { status, hang, ...(location === undefined ? {} : { location }) };
 }

@@ -11,15 +11,10 @@ export function toRawBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string' || body instanceof Uint8Array) return body;
   throw new WebhookVerificationError(
     'body_not_raw',
-    `Pass the raw body (string or bytes), not ${describeBody(body)}: ` +
+    // Named by its kind only: the value could be anything, a secret included.
+    `Pass the raw body (string or bytes), not ${typeof body === 'object' && body !== null ? 'a parsed object' : typeof body}: ` +
       "the signature covers the exact bytes. Express: express.raw({ type: 'application/json' }) " +
       'or express.json({ verify }) keeping req.rawBody. Next.js: await request.text() ' +
       '(Pages Router: bodyParser: false).',
   );
-}
-
-/** Names what was passed by its kind only: its value could be anything, a secret included. */
-function describeBody(body: unknown): string {
-  if (body === null || body === undefined) return String(body);
-  return typeof body === 'object' ? 'a parsed object' : `a ${typeof body}`;
 }

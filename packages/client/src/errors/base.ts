@@ -16,7 +16,8 @@ export type CspwatchClientErrorCode =
   | 'timeout'
   | 'token_unavailable'
   | 'response_validation_failed'
-  | 'repeated_cursor';
+  | 'repeated_cursor'
+  | 'missing_cursor';
 
 /**
  * Codes the cspwatch API is known to send in problem+json bodies. When a body has no

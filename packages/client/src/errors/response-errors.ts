@@ -46,26 +46,42 @@ export class CspwatchResponseValidationError extends CspwatchError {
   }
 }
 
+/** Longest part of a cursor shown in an error message; cursors can be kilobytes long. */
+const CURSOR_PREVIEW = 16;
+
+function preview(cursor: string): string {
+  const points = [...cursor.slice(0, CURSOR_PREVIEW * 2)];
+  return points.length > CURSOR_PREVIEW ? `${points.slice(0, CURSOR_PREVIEW).join('')}…` : cursor;
+}
+
 /**
- * The server sent a `nextCursor` it had already sent during this iteration; iteration stops
- * instead of looping forever.
+ * Pagination that cannot go on safely: the server repeated a cursor (`code:
+ * 'repeated_cursor'`, iteration would loop forever), or claimed more pages without sending
+ * a cursor (`code: 'missing_cursor'`, stopping silently would truncate the list).
  *
  * @example
  * ```ts
- * if (error instanceof CspwatchPaginationError) console.log(error.repeatedCursor);
+ * if (error instanceof CspwatchPaginationError && error.code === 'missing_cursor') alertOps();
  * ```
  */
 export class CspwatchPaginationError extends CspwatchError {
   /** The class name, `'CspwatchPaginationError'`. */
   override name = 'CspwatchPaginationError' as const;
-  /** The cursor that came back a second time. */
-  readonly repeatedCursor: string;
+  /** What went wrong: a repeated cursor, or `hasMore: true` without a cursor. */
+  declare readonly code: 'repeated_cursor' | 'missing_cursor';
+  /** With `code: 'repeated_cursor'`: the cursor that came back; otherwise `undefined`. */
+  readonly repeatedCursor: string | undefined;
 
-  /** Creates the error for the repeated cursor. */
-  constructor(repeatedCursor: string) {
+  /**
+   * Creates the error: pass the cursor that came back a second time, or `undefined` when
+   * the server said `hasMore: true` but sent no `nextCursor`.
+   */
+  constructor(repeatedCursor: string | undefined) {
     super(
-      'The server returned a pagination cursor it had already returned; iteration stopped to avoid an endless loop',
-      'repeated_cursor',
+      repeatedCursor === undefined
+        ? 'The server said more pages follow (hasMore: true) but sent no nextCursor; iteration stopped instead of returning a truncated list'
+        : `The server returned a pagination cursor it had already returned ("${preview(repeatedCursor)}"); iteration stopped to avoid an endless loop`,
+      repeatedCursor === undefined ? 'missing_cursor' : 'repeated_cursor',
     );
     this.repeatedCursor = repeatedCursor;
   }

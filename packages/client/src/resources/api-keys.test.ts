@@ -178,6 +178,123 @@ describe('apiKeys.list', () => {
     expect(index).toBe(3);
   });
 
+  it('stops a longer cycle (A -> B -> C -> A) within twice its length in extra pages', async () => {
+    const next: Record<string, string> = { '': 'A', A: 'B', B: 'C', C: 'A' };
+    let requests = 0;
+    server.use(
+      http.get(LIST_URL, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor') ?? '';
+        return HttpResponse.json({
+          data: [makeApiKey(requests++)],
+          pagination: { nextCursor: next[cursor], hasMore: true, total: 99 },
+        });
+      }),
+    );
+    const error = await client()
+      .apiKeys.list('ws_1')
+      .toArray()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CspwatchPaginationError);
+    expect(error).toMatchObject({ code: 'repeated_cursor', failedDuringIteration: true });
+    expect(['A', 'B', 'C']).toContain((error as CspwatchPaginationError).repeatedCursor);
+    // The first repeat comes with the 4th page; at most 2 x 3 more pages are fetched.
+    expect(requests).toBeGreaterThanOrEqual(4);
+    expect(requests).toBeLessThanOrEqual(4 + 2 * 3);
+  });
+
+  it('shows only a short prefix of a long repeated cursor in the message', async () => {
+    const long = `z${'x'.repeat(3000)}`;
+    server.use(
+      http.get(LIST_URL, () =>
+        HttpResponse.json({
+          data: [],
+          pagination: { nextCursor: long, hasMore: true, total: 0 },
+        }),
+      ),
+    );
+    const error = (await client()
+      .apiKeys.list('ws_1')
+      .toArray()
+      .catch((e: unknown) => e)) as CspwatchPaginationError;
+    expect(error.code).toBe('repeated_cursor');
+    expect(error.repeatedCursor).toBe(long);
+    expect(error.message).toContain(`${long.slice(0, 16)}…`);
+    expect(error.message.length).toBeLessThan(200);
+  });
+
+  it('does not flag 5,000 distinct pages as a loop', { timeout: 30_000 }, async () => {
+    let requests = 0;
+    server.use(
+      http.get(LIST_URL, ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const offset = cursor === null ? 0 : Number(cursor.slice(1));
+        const hasMore = offset + 1 < 5000;
+        requests += 1;
+        return HttpResponse.json({
+          data: [makeApiKey(offset)],
+          pagination: { nextCursor: hasMore ? `p${offset + 1}` : null, hasMore, total: 5000 },
+        });
+      }),
+    );
+    let count = 0;
+    let last = '';
+    for await (const page of client().apiKeys.list('ws_1', { limit: 1 }).pages()) {
+      count += page.data.length;
+      last = page.data[0]?.id ?? last;
+    }
+    expect(count).toBe(5000);
+    expect(last).toBe('key_4999');
+    expect(requests).toBe(5000);
+  });
+
+  it('throws missing_cursor when the server claims more pages but sends no cursor', async () => {
+    for (const nextCursor of [undefined, null, '']) {
+      let requests = 0;
+      server.use(
+        http.get(LIST_URL, () => {
+          requests += 1;
+          return HttpResponse.json({
+            data: [makeApiKey(requests)],
+            pagination: { ...(nextCursor === undefined ? {} : { nextCursor }), hasMore: true, total: 5 },
+          });
+        }),
+      );
+      const ids: string[] = [];
+      const error = await (async () => {
+        for await (const key of client().apiKeys.list('ws_1', { cursor: 'resume-here' })) ids.push(key.id);
+      })().catch((e: unknown) => e);
+      // The page that came is still yielded; then iteration stops loudly instead of truncating.
+      expect(ids).toEqual(['key_1']);
+      expect(requests).toBe(1);
+      expect(error).toBeInstanceOf(CspwatchPaginationError);
+      expect(error).toMatchObject({
+        code: 'missing_cursor',
+        repeatedCursor: undefined,
+        cursor: 'resume-here',
+        failedDuringIteration: true,
+      });
+      expect((error as Error).message).toMatch(/hasMore: true.*no nextCursor/);
+    }
+  });
+
+  it('ends normally when hasMore is false, whatever the cursor', async () => {
+    for (const nextCursor of [null, undefined, '', 'stale-cursor']) {
+      let requests = 0;
+      server.use(
+        http.get(LIST_URL, () => {
+          requests += 1;
+          return HttpResponse.json({
+            data: [makeApiKey(requests)],
+            pagination: { ...(nextCursor === undefined ? {} : { nextCursor }), hasMore: false, total: 1 },
+          });
+        }),
+      );
+      const keys = await client().apiKeys.list('ws_1').toArray();
+      expect(keys.map((key) => key.id)).toEqual(['key_1']);
+      expect(requests).toBe(1);
+    }
+  });
+
   it('retries a failing page on its own and carries the failed cursor when it gives up', async () => {
     let failures = 0;
     const requests = seen();

@@ -107,6 +107,15 @@ export function inboxTests(s: SuiteContext): void {
       expect(() =>
         s.harness.service.inbox.createChannel({ secret, response: { status: 99 } }),
       ).toThrow(/response.status/);
+      for (const location of [
+        '/relative',
+        'https://a.example/\r\nx-injected: 1',
+        'https://a.example/ x',
+      ]) {
+        expect(() =>
+          s.harness.service.inbox.createChannel({ secret, response: { status: 302, location } }),
+        ).toThrow(/response.location/);
+      }
       expect(() => s.harness.service.inbox.deliveries('ch_nope')).toThrow(
         expect.objectContaining({ code: 'unknown_channel' }),
       );
