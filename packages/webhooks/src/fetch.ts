@@ -5,5 +5,5 @@
  * @packageDocumentation
  */
 
-export { type RequestLike, verifyRequest } from './adapters/fetch';
+export { type RequestLike, type VerifyRequestOptions, verifyRequest } from './adapters/fetch';
 export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';

@@ -12,7 +12,7 @@ export {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
 } from './constants';
-export { signWebhook, verifyWebhook } from './crypto/web';
+export { signWebhook, verifyWebhook, verifyWebhookSignature } from './crypto/web';
 export {
   isWebhookVerificationError,
   WebhookVerificationError,

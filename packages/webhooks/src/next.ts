@@ -10,6 +10,7 @@ export {
   type VerifiedRouteHandler,
   type VerifyNextApiRequestOptions,
   verifyNextApiRequest,
+  type WithCspwatchWebhookOptions,
   withCspwatchWebhook,
 } from './adapters/next';
 export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';

@@ -12,7 +12,14 @@ export {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
 } from './constants';
-export { signWebhook, signWebhookSync, verifyWebhook, verifyWebhookSync } from './crypto/node';
+export {
+  signWebhook,
+  signWebhookSync,
+  verifyWebhook,
+  verifyWebhookSignature,
+  verifyWebhookSignatureSync,
+  verifyWebhookSync,
+} from './crypto/node';
 export {
   isWebhookVerificationError,
   WebhookVerificationError,

@@ -72,8 +72,10 @@ export type CspViolationNewTypeEvent = CspwatchAlert<
 export type UnknownCspwatchEvent = CspwatchAlert<string, unknown>;
 
 /**
- * A verified delivery's payload. Narrow it with {@link isCspViolationNewTypeEvent}
- * (a plain `eventType` comparison cannot exclude the open-ended {@link UnknownCspwatchEvent}).
+ * A verified delivery's payload. Narrow it with {@link isCspViolationNewTypeEvent}, in an
+ * `if` or in `switch (true) { case isCspViolationNewTypeEvent(event): … }`. A plain
+ * `event.eventType === 'csp-violation:new-type'` does not narrow: the open-ended
+ * {@link UnknownCspwatchEvent} has `eventType: string`, which admits that literal too.
  */
 export type CspwatchEvent = CspViolationNewTypeEvent | UnknownCspwatchEvent;
 

@@ -73,27 +73,27 @@ export function prepareVerification(options: VerifyWebhookOptions): PreparedVeri
   return { secrets, timestamp: timestampValue, expected, body };
 }
 
-/** Turns the HMAC outcome into the parsed event, or a `signature_mismatch`. */
-export function finishVerification(
-  matched: boolean,
+/** The error for an HMAC that no secret reproduces. */
+export function signatureMismatch(): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'signature_mismatch',
+    "Signature mismatch: check the raw body (not re-serialised JSON) and the channel's secret(s)",
+  );
+}
+
+/** Parses a body whose signature was checked: decodes bytes as strict UTF-8, then JSON. */
+export function parseVerifiedBody(
   body: string | Uint8Array,
   decode: (bytes: Uint8Array) => string,
 ): CspwatchEvent {
-  if (!matched) {
-    throw new WebhookVerificationError(
-      'signature_mismatch',
-      "Signature mismatch: check the raw body (not re-serialised JSON) and the channel's secret(s)",
-    );
-  }
-  return parsePayload(typeof body === 'string' ? body : decodeJson(body, decode));
-}
-
-function decodeJson(bytes: Uint8Array, decode: (bytes: Uint8Array) => string): string {
+  if (typeof body === 'string') return parsePayload(body);
+  let text: string;
   try {
-    return decode(bytes);
+    text = decode(body);
   } catch (error) {
     throw invalidJson(error);
   }
+  return parsePayload(text);
 }
 
 function missingHeader(name: string): WebhookVerificationError {

@@ -8,16 +8,29 @@ export interface Implementation {
   name: string;
   sign(options: SignWebhookOptions): Promise<WebhookHeaders>;
   verify(options: VerifyWebhookOptions): Promise<CspwatchEvent>;
+  /** The signature-only check: resolves to the body it was given. */
+  verifySignature(options: VerifyWebhookOptions): Promise<unknown>;
 }
 
 /** Web Crypto, node:crypto async, and node:crypto sync (wrapped so errors become rejections). */
 export const implementations: Implementation[] = [
-  { name: 'web (Web Crypto)', sign: webEntry.signWebhook, verify: webEntry.verifyWebhook },
-  { name: 'node (async)', sign: nodeEntry.signWebhook, verify: nodeEntry.verifyWebhook },
+  {
+    name: 'web (Web Crypto)',
+    sign: webEntry.signWebhook,
+    verify: webEntry.verifyWebhook,
+    verifySignature: webEntry.verifyWebhookSignature,
+  },
+  {
+    name: 'node (async)',
+    sign: nodeEntry.signWebhook,
+    verify: nodeEntry.verifyWebhook,
+    verifySignature: nodeEntry.verifyWebhookSignature,
+  },
   {
     name: 'node (sync)',
     sign: async (options) => nodeEntry.signWebhookSync(options),
     verify: async (options) => nodeEntry.verifyWebhookSync(options),
+    verifySignature: async (options) => nodeEntry.verifyWebhookSignatureSync(options),
   },
 ];
 

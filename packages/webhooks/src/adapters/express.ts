@@ -11,6 +11,7 @@ import {
   type ReadableBodyLike,
   readBody,
 } from './read-body';
+import { callRejectedHook, checkRejectedHook } from './rejected-hook';
 
 /** An Express (or plain Node) request: only what the middleware reads and writes. */
 export interface ExpressRequestLike extends ReadableBodyLike {
@@ -46,6 +47,12 @@ export interface CspwatchWebhookOptions extends VerifyOptions {
    * @default 1048576
    */
   maxBodyBytes?: number;
+  /**
+   * Called with the error of each refused delivery (400 or 413) before the response is sent,
+   * e.g. to log `error.code`. It cannot change or cancel the refusal: if it throws or rejects,
+   * the refusal is sent anyway and its error goes to `process.emitWarning`.
+   */
+  onRejected?: (error: WebhookVerificationError, req: ExpressRequestLike) => void;
 }
 
 const PARSED_WITHOUT_RAW_COPY =
@@ -94,6 +101,7 @@ export function cspwatchWebhook(
 ): (req: ExpressRequestLike, res: ExpressResponseLike, next: NextFunctionLike) => void {
   checkAdapterOptions(options);
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const onRejected = checkRejectedHook(options.onRejected);
   const handle = async (
     req: ExpressRequestLike,
     res: ExpressResponseLike,
@@ -104,6 +112,7 @@ export function cspwatchWebhook(
       req.cspwatchEvent = await verifyWebhook({ ...options, body, headers: req.headers });
     } catch (error) {
       if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') return next(error);
+      if (onRejected !== undefined) callRejectedHook(onRejected, error, req);
       const problem = toWebhookProblem(error);
       res.statusCode = problem.status;
       res.setHeader('content-type', PROBLEM_CONTENT_TYPE);

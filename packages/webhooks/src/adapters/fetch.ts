@@ -1,7 +1,8 @@
 import { verifyWebhook } from '../crypto/web';
-import { WebhookVerificationError } from '../errors';
 import type { CspwatchEvent } from '../payloads';
 import type { VerifyOptions } from '../verify';
+import { assertDeclaredLength, bodyTooLarge, checkMaxBodyBytes } from './read-body';
+import { bodyAlreadyRead, readBodyStream } from './read-stream';
 
 /** The parts of a Fetch `Request` that verification reads. */
 export interface RequestLike {
@@ -10,14 +11,49 @@ export interface RequestLike {
     /** Returns the header's value, or `null` when it is absent. */
     get(name: string): string | null;
   };
-  /** Reads the body as bytes (exactly as received). */
+  /** The body stream (`null` for an empty body), read with a running byte count. */
+  readonly body?: ReadableStream<Uint8Array> | null;
+  /** True once something read the body. */
+  readonly bodyUsed?: boolean;
+  /** Reads the body as bytes; used only when `body` is not available. */
   arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/** Options of {@link verifyRequest}. */
+export interface VerifyRequestOptions extends VerifyOptions {
+  /**
+   * Largest body read, in bytes: a larger `content-length` is refused before reading, and
+   * reading stops (the stream is cancelled) once the count passes it.
+   * @default 1048576
+   */
+  maxBodyBytes?: number;
+}
+
+/** Reads a request's exact body bytes, refusing more than `maxBodyBytes`. */
+export async function readRequestBody(
+  request: RequestLike,
+  maxBodyBytes: number,
+): Promise<Uint8Array> {
+  assertDeclaredLength(request.headers.get('content-length') ?? undefined, maxBodyBytes);
+  if (request.bodyUsed === true) throw bodyAlreadyRead();
+  const stream = request.body;
+  if (stream === null) return new Uint8Array(0);
+  if (stream !== undefined) return readBodyStream(stream, maxBodyBytes);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await request.arrayBuffer());
+  } catch (error) {
+    throw bodyAlreadyRead(error);
+  }
+  if (bytes.byteLength > maxBodyBytes) throw bodyTooLarge(maxBodyBytes);
+  return bytes;
 }
 
 /**
  * Verifies a Fetch `Request` (Hono, Bun.serve, Deno.serve, Cloudflare Workers, Next.js)
- * and returns its parsed alert. Reads the body as bytes, so call it before anything else
- * reads the body (or pass `request.clone()`). Throws {@link WebhookVerificationError}.
+ * and returns its parsed alert. Reads the body stream itself, up to `maxBodyBytes`
+ * (default 1 MiB; more is `body_too_large`), so call it before anything else reads the
+ * body (or pass `request.clone()`). Throws {@link WebhookVerificationError}.
  *
  * @example
  * ```ts
@@ -37,18 +73,8 @@ export interface RequestLike {
  */
 export async function verifyRequest(
   request: RequestLike,
-  options: VerifyOptions,
+  options: VerifyRequestOptions,
 ): Promise<CspwatchEvent> {
-  let body: Uint8Array;
-  try {
-    body = new Uint8Array(await request.arrayBuffer());
-  } catch (error) {
-    throw new WebhookVerificationError(
-      'body_not_raw',
-      'Could not read the request body: it was probably read already. Verify before reading ' +
-        'the body, or pass request.clone().',
-      { cause: error },
-    );
-  }
+  const body = await readRequestBody(request, checkMaxBodyBytes(options.maxBodyBytes));
   return verifyWebhook({ ...options, body, headers: request.headers });
 }

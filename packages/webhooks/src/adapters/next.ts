@@ -3,7 +3,7 @@ import { isWebhookVerificationError, WebhookVerificationError } from '../errors'
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
 import type { VerifyOptions } from '../verify';
-import { verifyRequest } from './fetch';
+import { type VerifyRequestOptions, verifyRequest } from './fetch';
 import { checkAdapterOptions } from './options';
 import { createProblemResponse } from './problem';
 import {
@@ -20,10 +20,13 @@ export type VerifiedRouteHandler<TContext> = (
   context: TContext,
 ) => Response | Promise<Response>;
 
+/** Options of {@link withCspwatchWebhook}. */
+export interface WithCspwatchWebhookOptions extends VerifyRequestOptions {}
+
 /**
  * Wraps a Next.js App Router route handler (Node or Edge runtime): the delivery is verified
- * first; an invalid one gets `400 application/problem+json` and never reaches `handler`.
- * Options are checked when the route module loads.
+ * first; an invalid one gets `400 application/problem+json` (`413` past `maxBodyBytes`,
+ * default 1 MiB) and never reaches `handler`. Options are checked when the route module loads.
  *
  * @example
  * ```ts
@@ -39,13 +42,14 @@ export type VerifiedRouteHandler<TContext> = (
  */
 export function withCspwatchWebhook<TContext = unknown>(
   handler: VerifiedRouteHandler<TContext>,
-  options: VerifyOptions,
+  options: WithCspwatchWebhookOptions,
 ): (request: Request, context: TContext) => Promise<Response> {
   checkAdapterOptions(options);
+  const checked = { ...options, maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes) };
   return async (request, context) => {
     let event: CspwatchEvent;
     try {
-      event = await verifyRequest(request, options);
+      event = await verifyRequest(request, checked);
     } catch (error) {
       if (isWebhookVerificationError(error)) return createProblemResponse(error);
       throw error;

@@ -39,13 +39,7 @@ export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promis
     };
     const onEnd = (): void => {
       cleanup();
-      const body = new Uint8Array(size);
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.length;
-      }
-      resolve(body);
+      resolve(concatChunks(chunks, size));
     };
     const onError = (error: unknown): void => {
       cleanup();
@@ -60,6 +54,18 @@ export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promis
     stream.on('end', onEnd);
     stream.on('error', onError);
   });
+}
+
+/** Joins chunks totalling `size` bytes; a lone chunk is returned as is (no copy). */
+export function concatChunks(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 /** Refuses up front a request whose `content-length` already exceeds the cap. */

@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { CspwatchEvent } from '../payloads';
+import type { RawBody } from '../raw-body';
 import {
   prepareSigning,
   type SignWebhookOptions,
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
-import { finishVerification, prepareVerification, type VerifyWebhookOptions } from '../verify';
+import {
+  parseVerifiedBody,
+  prepareVerification,
+  signatureMismatch,
+  type VerifyWebhookOptions,
+} from '../verify';
 
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -38,7 +44,32 @@ export function signWebhookSync(options: SignWebhookOptions): WebhookHeaders {
 }
 
 /**
- * Verifies a delivery synchronously with node:crypto and returns its parsed payload.
+ * Checks a delivery's headers, timestamp and signature synchronously with node:crypto,
+ * without decoding or parsing the body. Returns the body you passed (the same object, not a
+ * copy); throws {@link WebhookVerificationError} exactly as {@link verifyWebhookSync} does
+ * for every header, timestamp, signature and secret failure.
+ *
+ * @example
+ * ```ts
+ * const body = verifyWebhookSignatureSync({ body: req.body, headers: req.headers, secret });
+ * const alert = myAlertSchema.parse(JSON.parse(body.toString('utf8')));
+ * ```
+ */
+export function verifyWebhookSignatureSync<TBody extends RawBody>(
+  options: VerifyWebhookOptions & { body: TBody },
+): TBody {
+  const prepared = prepareVerification(options);
+  for (const secret of prepared.secrets) {
+    if (timingSafeEqual(hmac(secret, prepared.timestamp, prepared.body), prepared.expected)) {
+      return options.body;
+    }
+  }
+  throw signatureMismatch();
+}
+
+/**
+ * Verifies a delivery synchronously with node:crypto and returns its parsed payload:
+ * {@link verifyWebhookSignatureSync}, then strict UTF-8 and JSON parsing.
  * Throws {@link WebhookVerificationError} when the delivery is not genuine.
  *
  * @example
@@ -47,15 +78,7 @@ export function signWebhookSync(options: SignWebhookOptions): WebhookHeaders {
  * ```
  */
 export function verifyWebhookSync(options: VerifyWebhookOptions): CspwatchEvent {
-  const prepared = prepareVerification(options);
-  let matched = false;
-  for (const secret of prepared.secrets) {
-    if (timingSafeEqual(hmac(secret, prepared.timestamp, prepared.body), prepared.expected)) {
-      matched = true;
-      break;
-    }
-  }
-  return finishVerification(matched, prepared.body, decode);
+  return parseVerifiedBody(verifyWebhookSignatureSync(options), decode);
 }
 
 /**
@@ -80,4 +103,19 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<CspwatchEvent> {
   return verifyWebhookSync(options);
+}
+
+/**
+ * Checks a delivery's signature with node:crypto without parsing the body (the `node`
+ * build of {@link verifyWebhookSignature}). Resolves to the body you passed.
+ *
+ * @example
+ * ```ts
+ * const body = await verifyWebhookSignature({ body: req.body, headers: req.headers, secret });
+ * ```
+ */
+export async function verifyWebhookSignature<TBody extends RawBody>(
+  options: VerifyWebhookOptions & { body: TBody },
+): Promise<TBody> {
+  return verifyWebhookSignatureSync(options);
 }

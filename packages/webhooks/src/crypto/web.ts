@@ -1,13 +1,19 @@
 import { constantTimeEqual } from '../constant-time';
 import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
+import type { RawBody } from '../raw-body';
 import {
   prepareSigning,
   type SignWebhookOptions,
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
-import { finishVerification, prepareVerification, type VerifyWebhookOptions } from '../verify';
+import {
+  parseVerifiedBody,
+  prepareVerification,
+  signatureMismatch,
+  type VerifyWebhookOptions,
+} from '../verify';
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
@@ -55,7 +61,32 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
 }
 
 /**
- * Verifies a delivery with Web Crypto (every runtime) and returns its parsed payload.
+ * Checks a delivery's headers, timestamp and signature with Web Crypto, without decoding
+ * or parsing the body: for receivers that parse with their own schema. Resolves to the
+ * body you passed (the same object, not a copy); throws {@link WebhookVerificationError}
+ * exactly as {@link verifyWebhook} does for every header, timestamp, signature and secret
+ * failure.
+ *
+ * @example
+ * ```ts
+ * const body = await verifyWebhookSignature({ body: await request.text(), headers, secret });
+ * const alert = myAlertSchema.parse(JSON.parse(body));
+ * ```
+ */
+export async function verifyWebhookSignature<TBody extends RawBody>(
+  options: VerifyWebhookOptions & { body: TBody },
+): Promise<TBody> {
+  const prepared = prepareVerification(options);
+  const message = signedMessage(prepared.timestamp, prepared.body);
+  for (const secret of prepared.secrets) {
+    if (constantTimeEqual(await hmac(secret, message), prepared.expected)) return options.body;
+  }
+  throw signatureMismatch();
+}
+
+/**
+ * Verifies a delivery with Web Crypto (every runtime) and returns its parsed payload:
+ * {@link verifyWebhookSignature}, then strict UTF-8 and JSON parsing.
  * Throws {@link WebhookVerificationError} when the delivery is not genuine.
  *
  * @example
@@ -68,14 +99,5 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
  * ```
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<CspwatchEvent> {
-  const prepared = prepareVerification(options);
-  const message = signedMessage(prepared.timestamp, prepared.body);
-  let matched = false;
-  for (const secret of prepared.secrets) {
-    if (constantTimeEqual(await hmac(secret, message), prepared.expected)) {
-      matched = true;
-      break;
-    }
-  }
-  return finishVerification(matched, prepared.body, decode);
+  return parseVerifiedBody(await verifyWebhookSignature(options), decode);
 }

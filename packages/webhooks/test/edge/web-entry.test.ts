@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { verifyRequest } from '../../src/fetch';
-import { isWebhookVerificationError, signWebhook, verifyWebhook } from '../../src/index';
+import {
+  isWebhookVerificationError,
+  signWebhook,
+  verifyWebhook,
+  verifyWebhookSignature,
+} from '../../src/index';
 import { withCspwatchWebhook } from '../../src/next';
 import { createSignedDelivery } from '../../src/testing';
 
@@ -42,5 +47,35 @@ describe('Web entry on the Edge runtime', () => {
       body: body.replace('"', ' "'),
     });
     expect((await POST(forged, {})).status).toBe(400);
+  });
+
+  it('checks the signature alone, giving the same body back', async () => {
+    const body = new TextEncoder().encode('not JSON, still signed');
+    const headers = await signWebhook({ body, secret });
+    expect(await verifyWebhookSignature({ body, headers, secret })).toBe(body);
+  });
+
+  it('stops reading a streamed body past maxBodyBytes', async () => {
+    const { headers } = await createSignedDelivery({ secret });
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(new Uint8Array(512)),
+      cancel: () => {
+        cancelled = true;
+      },
+    });
+    const request = new Request('https://example.com/', {
+      method: 'POST',
+      headers,
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const POST = withCspwatchWebhook(async () => new Response(null, { status: 204 }), {
+      secret,
+      maxBodyBytes: 2048,
+    });
+    expect((await POST(request, {})).status).toBe(413);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cancelled).toBe(true);
   });
 });

@@ -1,0 +1,33 @@
+import type { WebhookVerificationError } from '../errors';
+
+/** Validates the optional `onRejected` option at construction. */
+export function checkRejectedHook<THook>(hook: THook | undefined): THook | undefined {
+  if (hook !== undefined && typeof hook !== 'function') {
+    throw new TypeError('onRejected must be a function (error, req) => void.');
+  }
+  return hook;
+}
+
+/** Runs the `onRejected` hook; whatever it does, the refusal is still sent. */
+export function callRejectedHook<TRequest>(
+  hook: (error: WebhookVerificationError, req: TRequest) => void,
+  error: WebhookVerificationError,
+  req: TRequest,
+): void {
+  try {
+    const result: unknown = hook(error, req);
+    if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, reportHookError);
+    }
+  } catch (hookError) {
+    reportHookError(hookError);
+  }
+}
+
+function reportHookError(hookError: unknown): void {
+  // Not silent, and not fatal: a logging hook must not turn a refusal into a crash or a 500.
+  process.emitWarning(
+    hookError instanceof Error ? hookError : String(hookError),
+    'CspwatchWebhookWarning',
+  );
+}
