@@ -86,6 +86,7 @@ interface HeapFigures {
   count: number;
   baseline: number;
   peakLive: number;
+  peakLiveFirstHalf: number;
   peakRaw: number;
 }
 
@@ -178,13 +179,14 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
   const perPage = (large.peakLive - small.peakLive) / pages;
   const notes = [
     `Live heap grew ${formatBytes(Math.max(0, large.peakLive - small.peakLive))} over the ${pages} extra pages of the larger run (${perPage.toFixed(0)} B per page); bounded by one page means ~0 B per page.`,
+    `In the larger run alone, the peak live heap grew ${formatBytes(Math.max(0, large.peakLive - large.peakLiveFirstHalf))} over its second half (${((large.peakLive - large.peakLiveFirstHalf) / (largeKeys / 2 / PAGE)).toFixed(0)} B per page): growth that stops is warm-up (V8 code, Node's buffer of the last 250 fetch resource timings), growth that goes on is memory held per page.`,
     ...(speed.served === speed.keys
       ? []
       : [
           `WARNING: the mock server served ${speed.served} rows for ${speed.keys} seeded keys (keys repeated across pages); both loops iterate the same rows.`,
         ]),
     'Both loops run against the same mock server process over loopback HTTP, alternating, after one warm-up each; the client also validates every key with zod.',
-    'Heap: each count runs in a fresh `node --expose-gc` child, after a warm-up of 5 pages; after each page it forces a full GC and samples `heapUsed`. A client holding every key would grow ~linearly with the count. The pages come from a minimal server in this process (bench/src/key-pages-server.ts) that clones a key taken from the mock server, serving each page in O(page) so the 100,000-key run takes seconds (the mock scans all its keys on every request).',
+    'Heap: each count runs in a fresh `node --expose-gc` child, after a warm-up of 50 pages; after each page it forces a full GC, waits 10 ms so the finalizers it queued run (undici frees the signal links of each request that way), GCs again and samples `heapUsed`. A client holding every key would grow ~linearly with the count. The pages come from a minimal server in this process (bench/src/key-pages-server.ts) that clones a key taken from the mock server, serving each page in O(page) so the 100,000-key run takes seconds (the mock scans all its keys on every request).',
   ];
   return {
     title: 'Client: cursor iteration',

@@ -1,9 +1,9 @@
 /**
  * Child process of the client heap measurement, started with `--expose-gc`:
  *   node --expose-gc --import tsx heap-child.ts <baseUrl> <token> <workspaceId> <expected>
- * Iterates every key with the client and, at each page boundary, runs a full GC and samples
- * `heapUsed`: the peak of those samples, less the baseline taken before iterating, is the
- * live memory the iteration holds. Prints one JSON line.
+ * Iterates every key with the client and, at each page boundary, runs a full GC (and lets
+ * finalizers run) and samples `heapUsed`: the peak of those samples, less the baseline taken
+ * before iterating, is the live memory the iteration holds. Prints one JSON line.
  */
 import { createCspwatchClient } from '@cspwatch/client';
 
@@ -18,29 +18,47 @@ if (!gc) throw new Error('run with --expose-gc');
 const PAGE = 200;
 
 const client = createCspwatchClient({ baseUrl, token });
-// Warm up over up to 5 pages, so code loaded and optimised by iterating (which lives on the
-// heap too) is in the baseline and does not count as growth of the longer run.
+// Warm up over 50 pages (restarting the list when it is shorter), so code loaded and optimised
+// by iterating (which lives on the heap too) is in the baseline and does not count as growth
+// of the longer run.
+const WARM_UP_PAGES = 50;
 let warmed = 0;
-for await (const _key of client.apiKeys.list(workspaceId, { limit: PAGE })) {
-  warmed += 1;
-  if (warmed >= 5 * PAGE) break;
+while (warmed < WARM_UP_PAGES * PAGE) {
+  for await (const _key of client.apiKeys.list(workspaceId, { limit: PAGE })) {
+    warmed += 1;
+    if (warmed >= WARM_UP_PAGES * PAGE) break;
+  }
 }
-gc();
+// A full GC, a short wait so the FinalizationRegistry callbacks it queued run (undici
+// releases each finished request's abort-signal links that way; setImmediate is too early
+// for them), then a GC again: what is left is memory something still holds.
+const settle = async () => {
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  gc();
+};
+await settle();
 const baseline = process.memoryUsage().heapUsed;
 let peakLive = 0;
+// Peak live heap over the first half of the pages: a client that holds something per page
+// keeps growing in the second half, one that only warms up (JIT code, Node's resource
+// timing buffer of the last 250 requests) does not.
+let peakLiveFirstHalf = 0;
+const halfway = Math.floor(Number(expectedText) / 2);
 let peakRaw = 0;
 let count = 0;
-const sample = () => {
+const sample = async () => {
   peakRaw = Math.max(peakRaw, process.memoryUsage().heapUsed - baseline);
-  gc();
+  await settle();
   peakLive = Math.max(peakLive, process.memoryUsage().heapUsed - baseline);
 };
 for await (const key of client.apiKeys.list(workspaceId, { limit: PAGE })) {
   if (typeof key.id !== 'string') throw new Error('key without id');
   count += 1;
-  if (count % PAGE === 0) sample();
+  if (count % PAGE === 0) await sample();
+  if (count === halfway) peakLiveFirstHalf = peakLive;
 }
-sample();
+await sample();
 if (count < Number(expectedText))
   throw new Error(`iterated ${count} keys, expected ${expectedText}`);
-console.log(JSON.stringify({ count, baseline, peakLive, peakRaw }));
+console.log(JSON.stringify({ count, baseline, peakLive, peakLiveFirstHalf, peakRaw }));

@@ -8,6 +8,7 @@ import {
   isCspwatchError,
 } from './errors';
 import { readBody, sendAttempt } from './http';
+import { linkSignal } from './linked-signal';
 import type { ResolvedOptions } from './options';
 import { parseSuccessBody, toApiError } from './problem';
 import { redactHeaders } from './redact';
@@ -90,6 +91,8 @@ export async function runAttempt<T extends z.ZodMiniType>(
   const limitMs = timeoutScope === 'attempt' ? options.timeout : options.totalTimeout;
   let response: Response;
   let rawBody: string;
+  // Follows the caller's signal for this attempt only, so nothing piles up on it per page.
+  const link = linkSignal(signal);
   try {
     response = await sendAttempt({
       method: spec.method,
@@ -99,7 +102,7 @@ export async function runAttempt<T extends z.ZodMiniType>(
       timeoutMs,
       timeoutScope,
       limitMs,
-      signal,
+      signal: link.signal,
       fetch: options.fetch,
     });
     rawBody = await readBody(response, started + timeoutMs - Date.now(), timeoutScope, limitMs);
@@ -119,6 +122,8 @@ export async function runAttempt<T extends z.ZodMiniType>(
       mapped,
       idempotent && mapped instanceof CspwatchTimeoutError && mapped.scope === 'attempt',
     );
+  } finally {
+    link.release();
   }
   const requestId = redactHeaders(response.headers, token).get('x-request-id') ?? undefined;
   if (response.ok) {

@@ -68,6 +68,7 @@ describe('CreateWebsiteInputSchema', () => {
     expect(ok({ name: 'a', url: 'example.com' })).toBe(false);
     expect(ok({ name: 'a', url: ' https://a.example' })).toBe(false);
     expect(ok({ name: 'a', url: 'https://a.example', settings: { futureFlag: true } })).toBe(true);
+    expect(ok({ name: 'a', url: 'https://a.example', nmae: 'typo' })).toBe(false);
   });
 });
 

@@ -149,15 +149,16 @@ export const WebsiteSchema = z.looseObject({
 const URI_SYNTAX = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 
 /**
- * The body of a create-website request; checked before anything is sent.
- * `settings` fields beyond the four known ones are passed through.
+ * The body of a create-website request; checked before anything is sent. Top-level fields
+ * other than `name`, `url` and `settings` are refused (a typo would otherwise be dropped
+ * silently); `settings` fields beyond the four known ones are passed through.
  *
  * @example
  * ```ts
  * const input: CreateWebsiteInput = { name: 'Shop', url: 'https://shop.example.com' };
  * ```
  */
-export const CreateWebsiteInputSchema = z.object({
+export const CreateWebsiteInputSchema = z.strictObject({
   /** Display name, 1 to 255 characters. */
   name: z.string('must be a string').check(
     z.refine((value) => codePointLength(value) >= 1, 'must not be empty'),

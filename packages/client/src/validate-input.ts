@@ -10,6 +10,9 @@ import { type CspwatchFieldIssue, CspwatchInputError } from './errors';
 /** Half of a UTF-16 surrogate pair on its own: cannot be encoded in a URL without changing it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** The message of a field the API does not document. */
+const UNKNOWN_FIELD = 'is not a known field: remove it or check its spelling';
+
 /** Collects field issues and throws them together. Internal. */
 export class InputChecker {
   readonly issues: CspwatchFieldIssue[] = [];
@@ -42,7 +45,13 @@ export class InputChecker {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'input';
+      const at = [prefix, ...issue.path.map(String)].filter(Boolean);
+      if (issue.code === 'unrecognized_keys') {
+        // Name each unknown field, so a typo (`nmae`) is found rather than dropped silently.
+        for (const key of issue.keys) this.add([...at, key].join('.'), UNKNOWN_FIELD);
+        continue;
+      }
+      const path = at.join('.') || 'input';
       // One message per field is enough to say what to fix.
       if (!this.issues.some((known) => known.path === path)) {
         this.add(path, issue.message || 'is invalid');

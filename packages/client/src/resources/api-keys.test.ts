@@ -1,7 +1,8 @@
+import { getEventListeners } from 'node:events';
 import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BASE_URL,
   encodeCursor,
@@ -255,13 +256,18 @@ describe('apiKeys.list', () => {
           requests += 1;
           return HttpResponse.json({
             data: [makeApiKey(requests)],
-            pagination: { ...(nextCursor === undefined ? {} : { nextCursor }), hasMore: true, total: 5 },
+            pagination: {
+              ...(nextCursor === undefined ? {} : { nextCursor }),
+              hasMore: true,
+              total: 5,
+            },
           });
         }),
       );
       const ids: string[] = [];
       const error = await (async () => {
-        for await (const key of client().apiKeys.list('ws_1', { cursor: 'resume-here' })) ids.push(key.id);
+        for await (const key of client().apiKeys.list('ws_1', { cursor: 'resume-here' }))
+          ids.push(key.id);
       })().catch((e: unknown) => e);
       // The page that came is still yielded; then iteration stops loudly instead of truncating.
       expect(ids).toEqual(['key_1']);
@@ -285,13 +291,41 @@ describe('apiKeys.list', () => {
           requests += 1;
           return HttpResponse.json({
             data: [makeApiKey(requests)],
-            pagination: { ...(nextCursor === undefined ? {} : { nextCursor }), hasMore: false, total: 1 },
+            pagination: {
+              ...(nextCursor === undefined ? {} : { nextCursor }),
+              hasMore: false,
+              total: 1,
+            },
           });
         }),
       );
       const keys = await client().apiKeys.list('ws_1').toArray();
       expect(keys.map((key) => key.id)).toEqual(['key_1']);
       expect(requests).toBe(1);
+    }
+  });
+
+  it('leaves nothing behind on a long-lived caller signal, page after page', async () => {
+    server.use(pagedKeysHandler(40, seen()));
+    const controller = new AbortController();
+    const any = vi.spyOn(AbortSignal, 'any');
+    try {
+      let pages = 0;
+      const list = client().apiKeys.list('ws_1', { limit: 1, signal: controller.signal });
+      for await (const _page of list.pages()) {
+        pages += 1;
+        // One listener at most while a request is in flight, none between pages.
+        expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+      }
+      expect(pages).toBe(40);
+      // Combining the caller's signal (AbortSignal.any) would keep a reference to every
+      // combined signal on it for as long as it lives.
+      const combinedCallerSignal = any.mock.calls.some(([signals]) =>
+        [...signals].includes(controller.signal),
+      );
+      expect(combinedCallerSignal).toBe(false);
+    } finally {
+      any.mockRestore();
     }
   });
 

@@ -110,6 +110,39 @@ describe('websites.create', () => {
     expect(state.count).toBe(1);
   });
 
+  it('refuses unknown top-level fields before sending, naming each one', async () => {
+    const state = respondWith([() => HttpResponse.json(makeWebsite(), { status: 201 })]);
+    const error = await client()
+      .websites.create('ws_1', {
+        ...input,
+        nmae: 'typo',
+        endpointEnabled: false,
+      } as typeof input)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CspwatchInputError);
+    expect((error as CspwatchInputError).fields).toEqual([
+      { path: 'nmae', message: expect.stringMatching(/not a known field/) },
+      { path: 'endpointEnabled', message: expect.stringMatching(/not a known field/) },
+    ]);
+    expect((error as Error).message).toMatch(/nmae: .*endpointEnabled: /);
+    // Reported together with the other problems of the same call.
+    const both = await client()
+      .websites.create('ws_1', { name: '', url: 'https://a.example', extra: 1 } as typeof input)
+      .catch((e: unknown) => e);
+    expect((both as CspwatchInputError).fields.map((field) => field.path).sort()).toEqual([
+      'extra',
+      'name',
+    ]);
+    expect(state.count).toBe(0);
+  });
+
+  it('passes unknown settings fields through (settings stays open)', async () => {
+    const state = respondWith([() => HttpResponse.json(makeWebsite(), { status: 201 })]);
+    const settings = { dropReferrer: true, sampling: 0.5, futureFlag: { on: true } };
+    await client().websites.create('ws_1', { ...input, settings });
+    expect(state.bodies).toEqual([{ ...input, settings }]);
+  });
+
   it('maps the website limit refusal to a permission error with its code', async () => {
     respondWith([() => problemResponse(403, 'website_limit_reached')]);
     const error = await client()
