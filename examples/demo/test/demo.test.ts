@@ -31,8 +31,8 @@ describe('the demo', () => {
       /^alert \S+ csp-violation:new-type "New violation types"/,
     );
     expect(summary.webhooks.receiverLog.slice(1)).toEqual([
-      'rejected delivery: HTTP 400',
-      'rejected delivery: HTTP 400',
+      'rejected delivery: signature_mismatch',
+      'rejected delivery: timestamp_too_old',
     ]);
     expect(output).toContain(`receiver │ ${summary.webhooks.receiverLog[0]}`);
     // Five failures disable the channel; the sixth delivery sends nothing.

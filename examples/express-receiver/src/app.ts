@@ -1,6 +1,6 @@
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { cspwatchWebhook, getCspwatchEvent } from '@cspwatch/webhooks/express';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { summarizeAlert } from './summarize';
 
 /** Options of {@link createApp}. */
@@ -22,19 +22,15 @@ export function createApp(options: ReceiverOptions): Express {
   const app = express();
   app.disable('x-powered-by');
 
-  const logRejections: RequestHandler = (_req, res, next) => {
-    res.on('finish', () => {
-      if (res.statusCode >= 400) log(`rejected delivery: HTTP ${res.statusCode}`);
-    });
-    next();
-  };
-
   // The webhook route comes before any express.json(): the signature covers the raw bytes.
   app.post(
     '/webhooks/cspwatch',
-    logRejections,
     express.raw({ type: 'application/json', limit: '1mb' }),
-    cspwatchWebhook({ secret }),
+    cspwatchWebhook({
+      secret,
+      // Called before the 400 goes out; it can log, never accept the delivery.
+      onRejected: (error) => log(`rejected delivery: ${error.code}`),
+    }),
     async (req, res) => {
       const event = getCspwatchEvent(req);
       log(summarizeAlert(event));

@@ -91,7 +91,7 @@ describe('Express receiver over HTTP', () => {
     expect(await response.json()).toMatchObject({ status: 400, code });
     await settle();
     expect(received).toEqual([]);
-    expect(lines).toEqual(['rejected delivery: HTTP 400']);
+    expect(lines).toEqual([`rejected delivery: ${code}`]);
   });
 
   it('verifies a delivery whatever its content-type (the body is read raw)', async () => {
