@@ -53,7 +53,7 @@ export async function readRequestBody(
  * Verifies a Fetch `Request` (Hono, Bun.serve, Deno.serve, Cloudflare Workers, Next.js)
  * and returns its parsed alert. Reads the body stream itself, up to `maxBodyBytes`
  * (default 1 MiB; more is `body_too_large`), so call it before anything else reads the
- * body (or pass `request.clone()`). Throws {@link WebhookVerificationError}.
+ * body (or pass `request.clone()`). Throws `WebhookVerificationError` (from the main entry).
  *
  * @example
  * ```ts
