@@ -45,6 +45,11 @@ function ourEntries(): Entry[] {
       platforms: ['browser'],
     },
     {
+      label: 'ours: `verifyWebhookSignature` from `@cspwatch/webhooks` (Web entry)',
+      code: "export { verifyWebhookSignature } from '@cspwatch/webhooks';",
+      platforms: ['browser'],
+    },
+    {
       label: 'ours: `verifyWebhook` from `@cspwatch/webhooks` (node condition)',
       code: "export { verifyWebhook } from '@cspwatch/webhooks';",
       platforms: ['node'],
@@ -119,9 +124,11 @@ export async function runBundleSizeBench(): Promise<SectionResult> {
     'esbuild: bundle, minify, ESM, es2022, tree-shaken from the named import; gzip: zlib level 9. Ours are bundled from the built `dist/` through the package `exports`.',
     '"Whole entry" rows bundle everything an entry exports (`export *`); the others only what one verify call needs.',
   ];
+  const sizes = table(['entry', 'platform', 'min', 'min + gzip'], rows);
   return {
     title: 'Bundle size (min + gzip)',
-    markdown: `${table(['entry', 'platform', 'min', 'min + gzip'], rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`,
+    markdown: `${sizes}\n\n${notes.map((n) => `- ${n}`).join('\n')}`,
     targets: [],
+    summary: `Bundle size (esbuild bundle + minify, ESM, tree-shaken; gzip level 9):\n\n${sizes}`,
   };
 }

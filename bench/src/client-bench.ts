@@ -88,6 +88,8 @@ interface HeapFigures {
   peakLive: number;
   peakLiveFirstHalf: number;
   peakRaw: number;
+  /** Live heap per key when the child holds 1,000 keys as the client yields them. */
+  bytesPerKey: number;
 }
 
 async function heapFor(keys: number): Promise<HeapFigures> {
@@ -124,7 +126,11 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
   const small = await heapFor(smallKeys);
   const large = await heapFor(largeKeys);
   const heapRatio = large.peakLive / Math.max(small.peakLive, 1);
-  const HEAP_LIMIT = 2;
+  const heapGrowth = large.peakLive - small.peakLive;
+  // The issue asks for a small constant, not a ratio: an additive bound on the growth.
+  const HEAP_GROWTH_LIMIT = 1024 * 1024;
+  const bytesPerKey = small.bytesPerKey;
+  const holdAll = (largeKeys - smallKeys) * bytesPerKey;
   const targets: TargetResult[] = [
     {
       section: 'client',
@@ -135,10 +141,10 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
     },
     {
       section: 'client',
-      target: `peak live heap, ${largeKeys.toLocaleString('en')} keys / ${smallKeys.toLocaleString('en')} keys`,
-      value: `${formatRatio(heapRatio)} (${formatBytes(large.peakLive)} vs ${formatBytes(small.peakLive)})`,
-      limit: `<= ${formatRatio(HEAP_LIMIT)} (holding every key: ~${largeKeys / smallKeys}x)`,
-      pass: heapRatio <= HEAP_LIMIT,
+      target: `peak live heap, ${largeKeys.toLocaleString('en')} keys − ${smallKeys.toLocaleString('en')} keys`,
+      value: `${heapGrowth < 0 ? '−' : '+'}${formatBytes(Math.abs(heapGrowth))} (${formatBytes(large.peakLive)} vs ${formatBytes(small.peakLive)}; ratio ${formatRatio(heapRatio)}, for information)`,
+      limit: `<= +1 MiB (holding every key: ~+${formatBytes(holdAll)}, ${formatBytes(bytesPerKey)} a key)`,
+      pass: heapGrowth <= HEAP_GROWTH_LIMIT,
     },
   ];
   const speedTable = table(
@@ -178,6 +184,7 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
   const pages = (largeKeys - smallKeys) / PAGE;
   const perPage = (large.peakLive - small.peakLive) / pages;
   const notes = [
+    `Target: the peak live heap of the ${largeKeys.toLocaleString('en')}-key run minus that of the ${smallKeys.toLocaleString('en')}-key run is at most 1 MiB (the issue's "within a small constant", an additive bound). Reference: holding the ${(largeKeys - smallKeys).toLocaleString('en')} extra keys would cost about ${(largeKeys - smallKeys).toLocaleString('en')} × ${bytesPerKey.toFixed(0)} B = ${formatBytes(holdAll)}; ${bytesPerKey.toFixed(0)} B is the live heap per key measured in the ${smallKeys.toLocaleString('en')}-key child by holding ${smallKeys.toLocaleString('en')} keys as the client yields them (${formatBytes(large.bytesPerKey)} a key in the larger child).`,
     `Live heap grew ${formatBytes(Math.max(0, large.peakLive - small.peakLive))} over the ${pages} extra pages of the larger run (${perPage.toFixed(0)} B per page); bounded by one page means ~0 B per page.`,
     `In the larger run alone, the peak live heap grew ${formatBytes(Math.max(0, large.peakLive - large.peakLiveFirstHalf))} over its second half (${((large.peakLive - large.peakLiveFirstHalf) / (largeKeys / 2 / PAGE)).toFixed(0)} B per page): growth that stops is warm-up (V8 code, Node's buffer of the last 250 fetch resource timings), growth that goes on is memory held per page.`,
     ...(speed.served === speed.keys

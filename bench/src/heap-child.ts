@@ -61,4 +61,26 @@ for await (const key of client.apiKeys.list(workspaceId, { limit: PAGE })) {
 await sample();
 if (count < Number(expectedText))
   throw new Error(`iterated ${count} keys, expected ${expectedText}`);
-console.log(JSON.stringify({ count, baseline, peakLive, peakLiveFirstHalf, peakRaw }));
+// Reference: what holding keys costs. Keep the first 1,000 keys the client yields (as it
+// yields them: parsed and validated) and measure the live heap they hold, per key.
+const HELD = Math.min(1_000, count);
+const held: unknown[] = [];
+await settle();
+const beforeHolding = process.memoryUsage().heapUsed;
+for await (const key of client.apiKeys.list(workspaceId, { limit: PAGE })) {
+  held.push(key);
+  if (held.length >= HELD) break;
+}
+await settle();
+const bytesPerKey = (process.memoryUsage().heapUsed - beforeHolding) / held.length;
+console.log(
+  JSON.stringify({
+    count,
+    baseline,
+    peakLive,
+    peakLiveFirstHalf,
+    peakRaw,
+    bytesPerKey,
+    held: held.length,
+  }),
+);

@@ -5,6 +5,8 @@
  * per call. Interleaving spreads background load over all tasks alike, so ratios taken within
  * one group are far steadier than absolute times on a shared machine.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { measure } from 'mitata';
 import { median } from './report.js';
 
@@ -33,9 +35,19 @@ export function cpuNow(): number {
 }
 
 /** Full run: enough samples for stable ratios, within the 5-minute budget on 2 cores. */
-export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 5, minCpuTimeMs: 70 });
+export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 9, minCpuTimeMs: 60 });
 /** `--quick`: checks that everything runs; the figures are rough. */
 export const QUICK_BUDGET: MeasureBudget = Object.freeze({ rounds: 1, minCpuTimeMs: 15 });
+
+/**
+ * A full GC, run before each task's measurement so that no task pays for the garbage the
+ * previous one left (a 1 MB JSON.parse leaves megabytes). Exposed at run time, so the bench
+ * needs no `--expose-gc` flag.
+ */
+const fullGc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
 
 /** Measures every task in interleaved rounds; returns nanoseconds per call, by task name. */
 export async function measureGroup(
@@ -55,6 +67,12 @@ export async function measureGroup(
         ...(budget.now ? { now: budget.now } : {}),
         min_cpu_time: budget.minCpuTimeMs * 1e6,
         min_samples: 8,
+        // mitata batches calls under 65 µs; its default of 4,096 calls a sample would make
+        // a 50 µs call's 8 samples take 1.6 s. 256 calls keep a sample well above the clock's
+        // cost and resolution (~1 µs) and the whole run within budget.
+        batch_samples: 256,
+        gc: fullGc,
+        inner_gc: false,
         warmup_samples: 2,
       });
       perRound.get(task.name)!.push(stats.p50);

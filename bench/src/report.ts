@@ -16,6 +16,8 @@ export interface SectionResult {
   title: string;
   markdown: string;
   targets: TargetResult[];
+  /** A short table for the README summary (`results/summary.md`), if the section has one. */
+  summary?: string;
 }
 
 /** A Markdown table from a header row and body rows. */
@@ -40,7 +42,7 @@ export function formatRatio(ratio: number): string {
 
 /** A byte count: `812 B`, `2.0 KB` (1 KB = 1024 B). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }

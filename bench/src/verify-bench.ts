@@ -1,60 +1,83 @@
 /**
- * Verify cost per body size, body as string and as Buffer, all in one run: our Node sync
- * verify, our signature check (verify minus one JSON.parse: the package exposes no
- * signature-only function), our Web Crypto verify against a bare `crypto.subtle.sign`, the
- * bare node:crypto floor, the floor + JSON.parse, and the peers. Ratios are taken within each
- * size's group, whose tasks are measured in interleaved rounds.
+ * Verify cost per body size, body as string and as Buffer, all in one run: our Node signature
+ * check (`verifyWebhookSignatureSync`) against the bare node:crypto floor, our full Node
+ * verify against the floor + one JSON.parse, our Web Crypto signature check and full verify
+ * against a bare `crypto.subtle.sign` (and + JSON.parse), and the peers. Every figure is
+ * measured directly; ratios are taken within each size's group, measured in interleaved rounds.
  */
 import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type CspwatchEvent, signWebhookSync, verifyWebhookSync } from '@cspwatch/webhooks/node';
+import {
+  signWebhookSync,
+  verifyWebhookSignatureSync,
+  verifyWebhookSync,
+} from '@cspwatch/webhooks/node';
 import { alertBody, BODY_SIZES } from './bodies.js';
 import { type MeasureBudget, measureGroup, type TimedTask } from './measure.js';
 import { createPeerTasks } from './peers.js';
 import { formatNs, formatRatio, type SectionResult, type TargetResult, table } from './report.js';
 
-type WebVerify = (options: Parameters<typeof verifyWebhookSync>[0]) => Promise<CspwatchEvent>;
+type WebBuild = Pick<
+  typeof import('@cspwatch/webhooks/node'),
+  'verifyWebhook' | 'verifyWebhookSignature'
+>;
 
 const SECRET = 'bench-secret-0123456789abcdef';
 const KINDS = ['string', 'Buffer'] as const;
 type Kind = (typeof KINDS)[number];
 
 /**
- * The Web Crypto build (the default entry's non-`node` branch). On Node the package name
- * resolves to the node:crypto build, so the file is loaded by path from the exports map.
+ * The Web Crypto build: the default entry's non-`node` target (`exports['.'].import.default`,
+ * i.e. `dist/index.js`), imported by file path, because on Node the package name resolves to
+ * the node:crypto build. Checked to be that build: no sync exports, no node:crypto import.
  */
-async function loadWebVerify(): Promise<WebVerify> {
+async function loadWebBuild(): Promise<{ web: WebBuild; file: string }> {
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('@cspwatch/webhooks/package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const target: string = manifest.exports['.'].import.default;
-  const module = await import(pathToFileURL(join(dirname(manifestPath), target)).href);
-  return module.verifyWebhook as WebVerify;
+  const path = join(dirname(manifestPath), target);
+  const module = await import(pathToFileURL(path).href);
+  if ('verifyWebhookSync' in module || /node:crypto/.test(readFileSync(path, 'utf8'))) {
+    throw new Error(`${path} is not the Web Crypto build`);
+  }
+  return { web: module as WebBuild, file: relative(join(dirname(manifestPath), '..'), path) };
 }
 
-interface Row {
-  label: string;
-  key: string;
-}
-
-const ROWS: Row[] = [
-  { label: 'floor: createHmac + timingSafeEqual', key: 'floor' },
-  { label: 'floor + JSON.parse', key: 'floorParse' },
-  { label: 'JSON.parse alone', key: 'parse' },
-  { label: 'ours: verifyWebhookSync (Node)', key: 'ours' },
-  { label: 'ours: signature check (verify − JSON.parse)', key: 'oursSignature' },
-  { label: 'ours: verifyWebhook (Web Crypto)', key: 'oursWeb' },
-  { label: 'bare crypto.subtle.sign (key pre-imported)', key: 'subtle' },
-  { label: 'stripe constructEvent', key: 'stripe constructEvent' },
-  { label: 'svix Webhook.verify', key: 'svix Webhook.verify' },
-  { label: 'standardwebhooks verify', key: 'standardwebhooks verify' },
-  { label: '@octokit/webhooks-methods verify', key: '@octokit/webhooks-methods verify' },
+/** Table rows: label and task key, in display order. */
+const ROWS: [label: string, key: string][] = [
+  ['floor: createHmac + timingSafeEqual', 'floor'],
+  ['floor + JSON.parse', 'floorParse'],
+  ['ours: verifyWebhookSignatureSync (Node, signature only)', 'oursSig'],
+  ['ours: verifyWebhookSync (Node, full)', 'ours'],
+  ['ours: verifyWebhookSignature (Web Crypto, signature only)', 'webSig'],
+  ['ours: verifyWebhook (Web Crypto, full)', 'web'],
+  ['bare crypto.subtle.sign (encode + sign, key pre-imported)', 'subtle'],
+  ['bare crypto.subtle.sign + JSON.parse', 'subtleParse'],
+  ['stripe constructEvent', 'stripe constructEvent'],
+  ['svix Webhook.verify', 'svix Webhook.verify'],
+  ['standardwebhooks verify', 'standardwebhooks verify'],
+  ['@octokit/webhooks-methods verify', '@octokit/webhooks-methods verify'],
 ];
 
-async function groupFor(bytes: number, webVerify: WebVerify) {
+/** Rows of the short string-body table (README summary). */
+const SUMMARY_KEYS = [
+  'ours',
+  'oursSig',
+  'web',
+  'webSig',
+  'floor',
+  'subtle',
+  'stripe constructEvent',
+  'svix Webhook.verify',
+  'standardwebhooks verify',
+  '@octokit/webhooks-methods verify',
+];
+
+async function groupFor(bytes: number, web: WebBuild): Promise<TimedTask[]> {
   const text = alertBody(bytes);
   const buffer = Buffer.from(text);
   const timestamp = Date.now();
@@ -76,113 +99,137 @@ async function groupFor(bytes: number, webVerify: WebVerify) {
       createHmac('sha256', SECRET).update(ts).update('.').update(body).digest(),
       expected,
     );
+  // The reference parse: a Buffer is decoded with buf.toString('utf8') first.
   const parse = (body: string | Buffer) =>
     JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
+  // The least a Web verifier must do with this input: `<ts>.<body>` as bytes, then sign.
+  const subtle = (body: string | Buffer) =>
+    webcrypto.subtle.sign(
+      'HMAC',
+      key,
+      typeof body === 'string' ? encoder.encode(`${ts}.${body}`) : Buffer.concat([prefix, body]),
+    );
   const peers = await createPeerTasks(text);
   const tasks: TimedTask[] = [];
   for (const kind of KINDS) {
     const body = kind === 'string' ? text : buffer;
+    const options = { body, headers, secret: SECRET, now };
     const add = (name: string, fn: () => unknown) => tasks.push({ name: `${kind}:${name}`, fn });
     add('floor', () => floor(body));
     add('floorParse', () => floor(body) && parse(body));
-    add('parse', () => parse(body));
-    add('ours', () => verifyWebhookSync({ body, headers, secret: SECRET, now }));
-    add('oursWeb', () => webVerify({ body, headers, secret: SECRET, now }));
-    add('subtle', () =>
-      webcrypto.subtle.sign(
-        'HMAC',
-        key,
-        kind === 'string' ? encoder.encode(`${ts}.${text}`) : Buffer.concat([prefix, buffer]),
-      ),
-    );
+    add('oursSig', () => verifyWebhookSignatureSync(options));
+    add('ours', () => verifyWebhookSync(options));
+    add('webSig', () => web.verifyWebhookSignature(options));
+    add('web', () => web.verifyWebhook(options));
+    add('subtle', () => subtle(body));
+    add('subtleParse', async () => (await subtle(body)) && parse(body));
     for (const peer of peers) {
       const fn = kind === 'string' ? peer.string : peer.buffer;
       if (fn) add(peer.name, fn);
     }
+    // Fail loudly rather than time an error path; the Web key cache is filled here.
+    if (!floor(body)) throw new Error('the floor rejected its own signature');
+    verifyWebhookSync(options);
+    verifyWebhookSignatureSync(options);
+    await web.verifyWebhook(options);
+    await web.verifyWebhookSignature(options);
+    await expectWebRejects(web, {
+      ...options,
+      body: kind === 'string' ? `${text} ` : buffer.subarray(1),
+    });
   }
-  // Fail loudly rather than time an error path.
-  await webVerify({ body: buffer, headers, secret: SECRET, now });
-  verifyWebhookSync({ body: buffer, headers, secret: SECRET, now });
   return tasks;
+}
+
+async function expectWebRejects(web: WebBuild, options: Parameters<WebBuild['verifyWebhook']>[0]) {
+  const rejected = await web.verifyWebhookSignature(options).then(
+    () => false,
+    () => true,
+  );
+  if (!rejected) throw new Error('the Web build accepted a tampered body');
 }
 
 /** Runs the verify section. */
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
-  const webVerify = await loadWebVerify();
+  const { web, file } = await loadWebBuild();
   const results = new Map<string, Map<string, number>>();
   for (const size of BODY_SIZES) {
     process.stderr.write(`verify: ${size.label}\n`);
-    const times = await measureGroup(await groupFor(size.bytes, webVerify), budget);
-    for (const kind of KINDS) {
-      const ours = times.get(`${kind}:ours`)!;
-      times.set(`${kind}:oursSignature`, Math.max(0, ours - times.get(`${kind}:parse`)!));
-    }
-    results.set(size.label, times);
+    results.set(size.label, await measureGroup(await groupFor(size.bytes, web), budget));
   }
   const get = (size: string, kind: Kind, key: string) =>
     results.get(size)?.get(`${kind}:${key}`) ?? Number.NaN;
-  const sections: string[] = [];
-  for (const kind of KINDS) {
-    const rows = ROWS.map((row) => [
-      row.label,
-      ...BODY_SIZES.map((size) => {
-        const value = get(size.label, kind, row.key);
-        if (Number.isNaN(value)) return 'n/a (string only)';
-        return `${formatNs(value)} (${formatRatio(value / get(size.label, kind, 'floor'))})`;
-      }),
+  const cell = (size: string, kind: Kind, key: string) => {
+    const value = get(size, kind, key);
+    if (Number.isNaN(value)) return 'n/a (string only)';
+    return `${formatNs(value)} (${formatRatio(value / get(size, kind, 'floor'))})`;
+  };
+  const header = ['implementation', ...BODY_SIZES.map((s) => s.label)];
+  const rowsFor = (kind: Kind, keys: readonly string[]) =>
+    keys.map((key) => [
+      ROWS.find((row) => row[1] === key)![0],
+      ...BODY_SIZES.map((size) => cell(size.label, kind, key)),
     ]);
-    sections.push(
-      `#### Body as ${kind}\n\nTime per verification (ratio to the floor):\n\n${table(['implementation', ...BODY_SIZES.map((s) => s.label)], rows)}`,
-    );
-  }
+  const sections = KINDS.map(
+    (kind) =>
+      `#### Body as ${kind}\n\nTime per verification (ratio to the floor):\n\n${table(
+        header,
+        rowsFor(
+          kind,
+          ROWS.map((row) => row[1]),
+        ),
+      )}`,
+  );
   const targets: TargetResult[] = [];
-  const check = (target: string, limit: number, kind: Kind, ratioOf: (size: string) => number) => {
-    const ratios = BODY_SIZES.map((size) => ratioOf(size.label));
+  const ratiosOf = (numerator: string, denominator: string, kind: Kind) =>
+    BODY_SIZES.map((size) => get(size.label, kind, numerator) / get(size.label, kind, denominator));
+  const ratioList = (ratios: number[]) =>
+    ratios.map((ratio, index) => `${BODY_SIZES[index]!.label}: ${formatRatio(ratio)}`).join(', ');
+  const check = (target: string, limit: number, kind: Kind, num: string, den: string) => {
+    const ratios = ratiosOf(num, den, kind);
     targets.push({
       section: 'verify',
       target: `${target} (${kind})`,
-      value: ratios
-        .map((ratio, index) => `${BODY_SIZES[index]!.label}: ${formatRatio(ratio)}`)
-        .join(', '),
+      value: ratioList(ratios),
       limit: `<= ${formatRatio(limit)} at every size`,
       pass: ratios.every((ratio) => ratio <= limit),
     });
   };
   for (const kind of KINDS) {
     check(
-      'signature check / floor',
+      'Node signature check (verifyWebhookSignatureSync) / floor',
       1.1,
       kind,
-      (s) => get(s, kind, 'oursSignature') / get(s, kind, 'floor'),
+      'oursSig',
+      'floor',
     );
     check(
-      'full verify / (floor + JSON.parse)',
+      'Node full verify (verifyWebhookSync) / (floor + JSON.parse)',
       1.1,
       kind,
-      (s) => get(s, kind, 'ours') / get(s, kind, 'floorParse'),
+      'ours',
+      'floorParse',
     );
     check(
-      'Web verify / bare subtle.sign',
+      'Web signature check (verifyWebhookSignature) / bare subtle.sign',
       1.25,
       kind,
-      (s) => get(s, kind, 'oursWeb') / get(s, kind, 'subtle'),
+      'webSig',
+      'subtle',
     );
   }
-  const webVsParse = BODY_SIZES.map((size) => {
-    const value =
-      get(size.label, 'string', 'oursWeb') /
-      (get(size.label, 'string', 'subtle') + get(size.label, 'string', 'parse'));
-    return `${size.label}: ${formatRatio(value)}`;
-  }).join(', ');
   const notes = [
-    'Floor: `createHmac(sha256, secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature decoded once up front. JSON.parse of a Buffer is `JSON.parse(buf.toString("utf8"))`.',
-    'The package exposes no signature-only function, so "signature check" is our full verify minus JSON.parse alone, both timed in the same interleaved group (the difference of two medians: noisy at small sizes).',
-    `The Web verify also parses the JSON, which the bare \`subtle.sign\` does not; for reference, Web verify / (bare subtle.sign + JSON.parse), string bodies: ${webVsParse}.`,
+    'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
+    'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
+    `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input.`,
+    `For information, Web full verify / (bare subtle.sign + JSON.parse): string ${ratioList(ratiosOf('web', 'subtleParse', 'string'))}; Buffer ${ratioList(ratiosOf('web', 'subtleParse', 'Buffer'))}.`,
     'Peers: stripe, svix and standardwebhooks also parse the JSON; octokit only checks the signature (string bodies only).',
   ];
+  const summary = `Verify, body as string (time per call, ratio to the node:crypto floor):\n\n${table(header, rowsFor('string', SUMMARY_KEYS))}`;
   return {
     title: 'Verify cost per body size',
     markdown: `${sections.join('\n\n')}\n\n${notes.map((note) => `- ${note}`).join('\n')}`,
     targets,
+    summary,
   };
 }
