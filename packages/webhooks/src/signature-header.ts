@@ -8,14 +8,18 @@ const HEADER_LENGTH = SIGNATURE_PREFIX.length + DIGEST_BYTES * 2;
 const HEX_DIGITS = '0123456789abcdef';
 
 /**
- * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into the
- * 32 digest bytes, so the comparison works on bytes rather than on strings.
+ * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into
+ * `bytes` (the caller's {@link DIGEST_BYTES}-byte buffer, so the Node path can pass an
+ * off-heap `Buffer`), so the comparison works on bytes rather than on strings.
  */
-export function parseSignatureHeader(value: string, headerName: string): Uint8Array {
+export function parseSignatureHeader<T extends Uint8Array>(
+  value: string,
+  headerName: string,
+  bytes: T,
+): T {
   if (value.length !== HEADER_LENGTH || !value.startsWith(SIGNATURE_PREFIX)) {
     throw malformed(value, headerName);
   }
-  const bytes = new Uint8Array(DIGEST_BYTES);
   for (let index = 0; index < DIGEST_BYTES; index++) {
     const offset = SIGNATURE_PREFIX.length + index * 2;
     const high = hexValue(value.charCodeAt(offset));

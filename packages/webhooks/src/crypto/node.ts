@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
 import type { RawBody } from '../raw-body';
 import {
@@ -7,6 +8,7 @@ import {
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
+import { DIGEST_BYTES } from '../signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
@@ -18,12 +20,12 @@ import {
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
 
-/**
- * HMAC-SHA256 of `<timestamp>.<body>`, fed piece by piece: the body is never copied.
- * The secret string goes straight in: a cached `KeyObject` measured no faster.
- */
+// A cached KeyObject per secret: createHmac then skips encoding the secret string each call.
+const secretKey = createKeyCache((secret): KeyObject => createSecretKey(secret, 'utf8'));
+
+/** HMAC-SHA256 of `<timestamp>.<body>`, fed piece by piece: the body is never copied. */
 function hmac(secret: string, timestamp: string, body: string | Uint8Array): Buffer {
-  const mac = createHmac('sha256', secret).update(timestamp).update('.');
+  const mac = createHmac('sha256', secretKey(secret)).update(timestamp).update('.');
   if (typeof body === 'string') mac.update(body, 'utf8');
   else mac.update(body);
   return mac.digest();
@@ -58,7 +60,7 @@ export function signWebhookSync(options: SignWebhookOptions): WebhookHeaders {
 export function verifyWebhookSignatureSync<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): TBody {
-  const prepared = prepareVerification(options);
+  const prepared = prepareVerification(options, Buffer.allocUnsafe(DIGEST_BYTES));
   for (const secret of prepared.secrets) {
     if (timingSafeEqual(hmac(secret, prepared.timestamp, prepared.body), prepared.expected)) {
       return options.body;

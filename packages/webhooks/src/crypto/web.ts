@@ -8,6 +8,7 @@ import {
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
+import { DIGEST_BYTES } from '../signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
@@ -76,7 +77,7 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
 export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
-  const prepared = prepareVerification(options);
+  const prepared = prepareVerification(options, new Uint8Array(DIGEST_BYTES));
   const message = signedMessage(prepared.timestamp, prepared.body);
   for (const secret of prepared.secrets) {
     if (constantTimeEqual(await hmac(secret, message), prepared.expected)) return options.body;
