@@ -1,5 +1,5 @@
 import { createCspwatchClient, type Website } from '@cspwatch/client';
-import { connect, type ScriptEnv } from './connection';
+import { connect, type ScriptEnv } from '@cspwatch/example-script-connection';
 
 /** Options of {@link createWebsite}. */
 export interface CreateWebsiteScriptOptions {

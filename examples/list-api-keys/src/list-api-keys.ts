@@ -1,5 +1,5 @@
 import { type ApiKey, createCspwatchClient } from '@cspwatch/client';
-import { connect, type ScriptEnv } from './connection';
+import { connect, type ScriptEnv } from '@cspwatch/example-script-connection';
 
 /** Options of {@link listApiKeys}. */
 export interface ListApiKeysOptions {
