@@ -30,6 +30,20 @@ export function parseSignatureHeader<T extends Uint8Array>(
   return bytes;
 }
 
+/**
+ * Checks the signature header is exactly `sha256=` + 64 lowercase hex characters without
+ * decoding it, for a backend that compares hex digests (node:crypto) rather than bytes.
+ */
+export function checkSignatureHeader(value: string, headerName: string): string {
+  if (value.length !== HEADER_LENGTH || !value.startsWith(SIGNATURE_PREFIX)) {
+    throw malformed(value, headerName);
+  }
+  for (let index = SIGNATURE_PREFIX.length; index < HEADER_LENGTH; index++) {
+    if (hexValue(value.charCodeAt(index)) < 0) throw malformed(value, headerName);
+  }
+  return value;
+}
+
 /** Value of one lowercase hex digit, or -1 for anything else (uppercase included). */
 function hexValue(code: number): number {
   if (code >= 48 && code <= 57) return code - 48; // 0-9

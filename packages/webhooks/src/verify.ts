@@ -4,7 +4,6 @@ import { readHeader, type WebhookHeadersInput } from './headers';
 import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
 import { type RawBody, toRawBody } from './raw-body';
 import { normalizeSecrets } from './secrets';
-import { parseSignatureHeader } from './signature-header';
 import { assertFreshTimestamp, parseTimestamp } from './timestamp';
 
 /** Names of the two signature headers, for deployments that use another prefix. */
@@ -48,23 +47,24 @@ export interface VerifyWebhookOptions extends VerifyOptions {
 }
 
 /** A delivery whose headers are well formed and fresh; only the HMAC remains to check. */
-export interface PreparedVerification {
+export interface PreparedVerification<TSignature> {
   secrets: readonly string[];
   timestamp: string;
-  expected: Uint8Array;
+  /** The signature header as the backend read it: decoded bytes, or the checked text. */
+  signature: TSignature;
   body: string | Uint8Array;
 }
 
 /**
  * Checks options, reads both headers, parses them and checks the timestamp window:
- * everything but the HMAC, which each crypto backend computes its own way. The signature
- * is decoded into `expected`, a 32-byte buffer chosen by the backend
- * (node:crypto compares an off-heap `Buffer` faster than an on-heap `Uint8Array`).
+ * everything but the HMAC, which each crypto backend computes its own way.
+ * `readSignature` checks the signature header (and throws `malformed_signature`) in the
+ * form the backend compares: bytes for Web Crypto, lowercase hex text for node:crypto.
  */
-export function prepareVerification(
+export function prepareVerification<TSignature>(
   options: VerifyWebhookOptions,
-  expected: Uint8Array,
-): PreparedVerification {
+  readSignature: (value: string, headerName: string) => TSignature,
+): PreparedVerification<TSignature> {
   const settings = checkVerifyOptions(options);
   const body = toRawBody(options.body);
   const secrets = normalizeSecrets(options.secret);
@@ -73,9 +73,9 @@ export function prepareVerification(
   const signatureValue = readHeader(options.headers, settings.signatureHeader);
   if (signatureValue === undefined) throw missingHeader(settings.signatureHeader);
   const timestamp = parseTimestamp(timestampValue, settings.timestampHeader);
-  parseSignatureHeader(signatureValue, settings.signatureHeader, expected);
+  const signature = readSignature(signatureValue, settings.signatureHeader);
   assertFreshTimestamp(timestamp, settings.now(), settings.toleranceMs);
-  return { secrets, timestamp: timestampValue, expected, body };
+  return { secrets, timestamp: timestampValue, signature, body };
 }
 
 /** The error for an HMAC that no secret reproduces. */

@@ -8,7 +8,7 @@ import {
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
-import { DIGEST_BYTES } from '../signature-header';
+import { DIGEST_BYTES, parseSignatureHeader } from '../signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
@@ -20,6 +20,10 @@ const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
+
+/** Decodes the signature header into digest bytes, the form Web Crypto's HMAC gives. */
+const decodeSignature = (value: string, headerName: string): Uint8Array =>
+  parseSignatureHeader(value, headerName, new Uint8Array(DIGEST_BYTES));
 
 const importKey = createKeyCache((secret): Promise<CryptoKey> => {
   const key = crypto.subtle.importKey(
@@ -77,10 +81,10 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
 export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
-  const prepared = prepareVerification(options, new Uint8Array(DIGEST_BYTES));
+  const prepared = prepareVerification(options, decodeSignature);
   const message = signedMessage(prepared.timestamp, prepared.body);
   for (const secret of prepared.secrets) {
-    if (constantTimeEqual(await hmac(secret, message), prepared.expected)) return options.body;
+    if (constantTimeEqual(await hmac(secret, message), prepared.signature)) return options.body;
   }
   throw signatureMismatch();
 }
