@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuNow, FULL_BUDGET, QUICK_BUDGET } from './measure.js';
+import { FULL_BUDGET, QUICK_BUDGET } from './measure.js';
 import { updateReadmeBlock } from './readme-block.js';
 import { type SectionResult, targetsTable } from './report.js';
 
@@ -18,8 +18,7 @@ const only = args
   .find((arg) => arg.startsWith('--only='))
   ?.slice('--only='.length)
   .split(',');
-const wallClock = args.includes('--wall');
-const budget = { ...(quick ? QUICK_BUDGET : FULL_BUDGET), ...(wallClock ? {} : { now: cpuNow }) };
+const budget = quick ? QUICK_BUDGET : FULL_BUDGET;
 
 // Each section is imported when it runs, so a package that is not built fails its section only.
 const SECTIONS: Record<string, () => Promise<SectionResult>> = {
@@ -77,7 +76,7 @@ async function main(): Promise<void> {
     '',
     targetsTable(targets),
     '',
-    'Figures of a few µs (256 B, 2 KB bodies) move by 10-30% between runs on this shared 2-core machine; see the methodology in bench/README.md.',
+    'Verify ratios are medians of per-round ratios of tasks timed in the same round (interleaved rounds, wall clock); see the methodology in bench/README.md.',
     '',
     ...results.flatMap((result) => (result.summary ? [result.summary, ''] : [])),
   ].join('\n');

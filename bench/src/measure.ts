@@ -1,82 +1,134 @@
 /**
- * Timing with mitata's `measure` (batched samples, so sub-microsecond calls are not swamped by
- * the timer), run in interleaved rounds: every task of a group is measured once per round, in
- * the same order, and a task's figure is the median over rounds of its per-round median time
- * per call. Interleaving spreads background load over all tasks alike, so ratios taken within
- * one group are far steadier than absolute times on a shared machine.
+ * Timing in interleaved rounds with paired ratios. Every task of a group runs once per round,
+ * as one batch of calls timed with the wall clock (`process.hrtime.bigint()`), in an order
+ * rotated each round so no task always goes first; the first round is a discarded warm-up.
+ * A task's time is the median over rounds of its time per call; a ratio of two tasks is the
+ * median over rounds of their per-round ratio, so drift of the machine between rounds (other
+ * work, CPU frequency, a noisy neighbour) cancels out.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { measure } from 'mitata';
 import { median } from './report.js';
 
-/** One function to time; it may return a promise (awaited by mitata). */
+/** One function to time; if it returns a promise, its batch awaits every call in turn. */
 export interface TimedTask {
   name: string;
   fn: () => unknown;
 }
 
-/** How long to measure: rounds per group and CPU time per task per round. */
+/** How long to measure: timed rounds per group and the wall time of one batch. */
 export interface MeasureBudget {
+  /** Timed rounds per group; one more warm-up round runs first and is discarded. */
   rounds: number;
-  minCpuTimeMs: number;
-  /** The clock, in ns: {@link cpuNow} by default. */
-  now?: () => number;
+  /** Target wall time of one batch, in ms: it sets each task's calls per batch. */
+  batchMs: number;
 }
 
-/**
- * Process CPU time in nanoseconds (all threads, so Web Crypto's thread-pool work counts).
- * On a shared machine wall time includes time the process was not scheduled at all; CPU time
- * does not, which keeps ratios steady while other work runs. `--wall` switches back.
- */
-export function cpuNow(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) * 1_000;
-}
-
-/** Full run: enough samples for stable ratios, within the 5-minute budget on 2 cores. */
-export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 9, minCpuTimeMs: 60 });
+/** Full run: 21 paired rounds of ~25 ms batches, within the 5-minute budget on 2 cores. */
+export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 21, batchMs: 25 });
 /** `--quick`: checks that everything runs; the figures are rough. */
-export const QUICK_BUDGET: MeasureBudget = Object.freeze({ rounds: 1, minCpuTimeMs: 15 });
+export const QUICK_BUDGET: MeasureBudget = Object.freeze({ rounds: 3, batchMs: 5 });
+
+/** What one group measured: per task, the time per call (ns) of each timed round. */
+export interface GroupResult {
+  rounds: number;
+  perRound: ReadonlyMap<string, readonly number[]>;
+  /** Calls per batch, by task. */
+  calls: ReadonlyMap<string, number>;
+}
 
 /**
- * A full GC, run before each task's measurement so that no task pays for the garbage the
- * previous one left (a 1 MB JSON.parse leaves megabytes). Exposed at run time, so the bench
- * needs no `--expose-gc` flag.
+ * A full GC before each batch, so that no task pays for the garbage the previous one left
+ * (a 1 MB JSON.parse leaves megabytes). Exposed at run time: the bench needs no flag.
  */
 const fullGc = (() => {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 })();
 
-/** Measures every task in interleaved rounds; returns nanoseconds per call, by task name. */
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
+
+function runSync(fn: () => unknown, calls: number): number {
+  const start = process.hrtime.bigint();
+  for (let call = 0; call < calls; call += 1) fn();
+  return Number(process.hrtime.bigint() - start);
+}
+
+async function runAsync(fn: () => unknown, calls: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  for (let call = 0; call < calls; call += 1) await fn();
+  return Number(process.hrtime.bigint() - start);
+}
+
+/** Warms a task up, then sizes its batch: doubles the calls until a batch takes batchMs / 4. */
+async function calibrate(task: TimedTask, batchMs: number) {
+  const first = task.fn();
+  const isAsync = isThenable(first);
+  if (isAsync) await first;
+  const run = (calls: number) => (isAsync ? runAsync(task.fn, calls) : runSync(task.fn, calls));
+  const target = batchMs * 1e6;
+  // Warm-up so the JIT has settled before the batch is sized: 2 x batchMs or 10,000 calls.
+  const until = process.hrtime.bigint() + BigInt(2 * target);
+  for (let call = 0; call < 10_000 && process.hrtime.bigint() < until; call += 1) {
+    await run(1);
+  }
+  for (let calls = 1; ; calls *= 2) {
+    const ns = await run(calls);
+    if (ns >= target / 4 || calls >= 2 ** 24) {
+      return { run, calls: Math.max(1, Math.round((calls * target) / ns)) };
+    }
+  }
+}
+
+/** Measures every task of a group in interleaved rounds (see the file comment). */
 export async function measureGroup(
   tasks: readonly TimedTask[],
   budget: MeasureBudget,
-): Promise<Map<string, number>> {
+): Promise<GroupResult> {
+  const sized = [];
+  for (const task of tasks) sized.push({ task, ...(await calibrate(task, budget.batchMs)) });
   const perRound = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
-  // Warm-up: let the JIT settle every task before any is timed (up to 300 calls or 50 ms each).
-  for (const task of tasks) {
-    const until = performance.now() + 50;
-    for (let call = 0; call < 300 && performance.now() < until; call += 1) await task.fn();
-  }
-  for (let round = 0; round < budget.rounds; round += 1) {
-    for (const task of tasks) {
-      // The task itself is timed (no wrapper call); mitata awaits a returned promise.
-      const stats = await measure(task.fn, {
-        ...(budget.now ? { now: budget.now } : {}),
-        min_cpu_time: budget.minCpuTimeMs * 1e6,
-        min_samples: 8,
-        // mitata batches calls under 65 µs; its default of 4,096 calls a sample would make
-        // a 50 µs call's 8 samples take 1.6 s. 256 calls keep a sample well above the clock's
-        // cost and resolution (~1 µs) and the whole run within budget.
-        batch_samples: 256,
-        gc: fullGc,
-        inner_gc: false,
-        warmup_samples: 2,
-      });
-      perRound.get(task.name)!.push(stats.p50);
+  for (let round = 0; round <= budget.rounds; round += 1) {
+    for (let index = 0; index < sized.length; index += 1) {
+      const { task, run, calls } = sized[(round + index) % sized.length]!;
+      fullGc();
+      const ns = await run(calls);
+      if (round > 0) perRound.get(task.name)!.push(ns / calls);
     }
   }
-  return new Map([...perRound].map(([name, values]) => [name, median(values)]));
+  const calls = new Map(sized.map(({ task, calls }) => [task.name, calls]));
+  return { rounds: budget.rounds, perRound, calls };
+}
+
+/** A task's time per call in ns: the median over rounds; NaN if the group has no such task. */
+export function timeOf(result: GroupResult, name: string): number {
+  const values = result.perRound.get(name);
+  return values ? median(values) : Number.NaN;
+}
+
+/** Per-round ratios `numerator / denominator`, paired within each round, sorted. */
+function pairedRatios(result: GroupResult, numerator: string, denominator: string): number[] {
+  const top = result.perRound.get(numerator);
+  const bottom = result.perRound.get(denominator);
+  if (!top || !bottom) return [];
+  return top.map((value, round) => value / bottom[round]!).sort((a, b) => a - b);
+}
+
+/** The median over rounds of the per-round ratio of two tasks; NaN if either is missing. */
+export function ratioOf(result: GroupResult, numerator: string, denominator: string): number {
+  const ratios = pairedRatios(result, numerator, denominator);
+  return ratios.length > 0 ? median(ratios) : Number.NaN;
+}
+
+/** The interquartile range of the per-round ratios: [25th, 75th percentile]. */
+export function ratioQuartiles(
+  result: GroupResult,
+  numerator: string,
+  denominator: string,
+): [number, number] {
+  const ratios = pairedRatios(result, numerator, denominator);
+  if (ratios.length === 0) return [Number.NaN, Number.NaN];
+  const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
+  return [at(0.25), at(0.75)];
 }

@@ -3,7 +3,8 @@
  * check (`verifyWebhookSignatureSync`) against the bare node:crypto floor, our full Node
  * verify against the floor + one JSON.parse, our Web Crypto signature check and full verify
  * against a bare `crypto.subtle.sign` (and + JSON.parse), and the peers. Every figure is
- * measured directly; ratios are taken within each size's group, measured in interleaved rounds.
+ * measured directly, in one group per body size and kind timed in interleaved rounds; every
+ * ratio is the median of per-round ratios within its group (see measure.ts).
  */
 import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,15 @@ import {
   verifyWebhookSync,
 } from '@cspwatch/webhooks/node';
 import { alertBody, BODY_SIZES } from './bodies.js';
-import { type MeasureBudget, measureGroup, type TimedTask } from './measure.js';
+import {
+  type GroupResult,
+  type MeasureBudget,
+  measureGroup,
+  ratioOf,
+  ratioQuartiles,
+  type TimedTask,
+  timeOf,
+} from './measure.js';
 import { createPeerTasks } from './peers.js';
 import { formatNs, formatRatio, type SectionResult, type TargetResult, table } from './report.js';
 
@@ -77,7 +86,8 @@ const SUMMARY_KEYS = [
   '@octokit/webhooks-methods verify',
 ];
 
-async function groupFor(bytes: number, web: WebBuild): Promise<TimedTask[]> {
+/** The tasks of one body size, one group per body kind. */
+async function groupsFor(bytes: number, web: WebBuild): Promise<Record<Kind, TimedTask[]>> {
   const text = alertBody(bytes);
   const buffer = Buffer.from(text);
   const timestamp = Date.now();
@@ -110,11 +120,11 @@ async function groupFor(bytes: number, web: WebBuild): Promise<TimedTask[]> {
       typeof body === 'string' ? encoder.encode(`${ts}.${body}`) : Buffer.concat([prefix, body]),
     );
   const peers = await createPeerTasks(text);
-  const tasks: TimedTask[] = [];
+  const groups: Record<Kind, TimedTask[]> = { string: [], Buffer: [] };
   for (const kind of KINDS) {
     const body = kind === 'string' ? text : buffer;
     const options = { body, headers, secret: SECRET, now };
-    const add = (name: string, fn: () => unknown) => tasks.push({ name: `${kind}:${name}`, fn });
+    const add = (name: string, fn: () => unknown) => groups[kind].push({ name, fn });
     add('floor', () => floor(body));
     add('floorParse', () => floor(body) && parse(body));
     add('oursSig', () => verifyWebhookSignatureSync(options));
@@ -138,7 +148,7 @@ async function groupFor(bytes: number, web: WebBuild): Promise<TimedTask[]> {
       body: kind === 'string' ? `${text} ` : buffer.subarray(1),
     });
   }
-  return tasks;
+  return groups;
 }
 
 async function expectWebRejects(web: WebBuild, options: Parameters<WebBuild['verifyWebhook']>[0]) {
@@ -152,17 +162,19 @@ async function expectWebRejects(web: WebBuild, options: Parameters<WebBuild['ver
 /** Runs the verify section. */
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
   const { web, file } = await loadWebBuild();
-  const results = new Map<string, Map<string, number>>();
+  const results = new Map<string, GroupResult>();
   for (const size of BODY_SIZES) {
-    process.stderr.write(`verify: ${size.label}\n`);
-    results.set(size.label, await measureGroup(await groupFor(size.bytes, web), budget));
+    const groups = await groupsFor(size.bytes, web);
+    for (const kind of KINDS) {
+      process.stderr.write(`verify: ${size.label}, ${kind}\n`);
+      results.set(`${size.label}:${kind}`, await measureGroup(groups[kind], budget));
+    }
   }
-  const get = (size: string, kind: Kind, key: string) =>
-    results.get(size)?.get(`${kind}:${key}`) ?? Number.NaN;
+  const group = (size: string, kind: Kind) => results.get(`${size}:${kind}`)!;
   const cell = (size: string, kind: Kind, key: string) => {
-    const value = get(size, kind, key);
+    const value = timeOf(group(size, kind), key);
     if (Number.isNaN(value)) return 'n/a (string only)';
-    return `${formatNs(value)} (${formatRatio(value / get(size, kind, 'floor'))})`;
+    return `${formatNs(value)} (${formatRatio(ratioOf(group(size, kind), key, 'floor'))})`;
   };
   const header = ['implementation', ...BODY_SIZES.map((s) => s.label)];
   const rowsFor = (kind: Kind, keys: readonly string[]) =>
@@ -172,7 +184,7 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
     ]);
   const sections = KINDS.map(
     (kind) =>
-      `#### Body as ${kind}\n\nTime per verification (ratio to the floor):\n\n${table(
+      `#### Body as ${kind}\n\nTime per verification (paired ratio to the floor):\n\n${table(
         header,
         rowsFor(
           kind,
@@ -181,8 +193,9 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
       )}`,
   );
   const targets: TargetResult[] = [];
+  const spreadRows: string[][] = [];
   const ratiosOf = (numerator: string, denominator: string, kind: Kind) =>
-    BODY_SIZES.map((size) => get(size.label, kind, numerator) / get(size.label, kind, denominator));
+    BODY_SIZES.map((size) => ratioOf(group(size.label, kind), numerator, denominator));
   const ratioList = (ratios: number[]) =>
     ratios.map((ratio, index) => `${BODY_SIZES[index]!.label}: ${formatRatio(ratio)}`).join(', ');
   const check = (target: string, limit: number, kind: Kind, num: string, den: string) => {
@@ -194,6 +207,13 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
       limit: `<= ${formatRatio(limit)} at every size`,
       pass: ratios.every((ratio) => ratio <= limit),
     });
+    spreadRows.push([
+      `${target} (${kind})`,
+      ...BODY_SIZES.map((size, index) => {
+        const [low, high] = ratioQuartiles(group(size.label, kind), num, den);
+        return `${formatRatio(ratios[index]!)} (${formatRatio(low)}-${formatRatio(high)})`;
+      }),
+    ]);
   };
   for (const kind of KINDS) {
     check(
@@ -218,17 +238,21 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
       'subtle',
     );
   }
+  const callsOf = (key: string) =>
+    BODY_SIZES.map((size) => group(size.label, 'string').calls.get(key) ?? 0).join(' / ');
+  const spread = `Target ratios: median of the ${budget.rounds} per-round ratios (25th-75th percentile):\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
+    `Method: one group per body size and kind; ${budget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${budget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), wall clock (\`process.hrtime.bigint()\`), in an order rotated every round, a full GC before each batch. Times are the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
-    `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input.`,
+    `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input. Async tasks run their batch sequentially, awaiting each call.`,
     `For information, Web full verify / (bare subtle.sign + JSON.parse): string ${ratioList(ratiosOf('web', 'subtleParse', 'string'))}; Buffer ${ratioList(ratiosOf('web', 'subtleParse', 'Buffer'))}.`,
     'Peers: stripe, svix and standardwebhooks also parse the JSON; octokit only checks the signature (string bodies only).',
   ];
-  const summary = `Verify, body as string (time per call, ratio to the node:crypto floor):\n\n${table(header, rowsFor('string', SUMMARY_KEYS))}`;
+  const summary = `Verify, body as string (time per call, paired ratio to the node:crypto floor):\n\n${table(header, rowsFor('string', SUMMARY_KEYS))}`;
   return {
     title: 'Verify cost per body size',
-    markdown: `${sections.join('\n\n')}\n\n${notes.map((note) => `- ${note}`).join('\n')}`,
+    markdown: `${sections.join('\n\n')}\n\n${spread}\n\n${notes.map((note) => `- ${note}`).join('\n')}`,
     targets,
     summary,
   };
