@@ -1,4 +1,9 @@
-import type { SignWebhookOptions, VerifyWebhookOptions, WebhookHeaders } from '../src/index';
+import type {
+  SignWebhookOptions,
+  VerifyWebhookOptions,
+  WebhookHeaders,
+  WebhookVerificationErrorCode,
+} from '../src/index';
 import * as webEntry from '../src/index';
 import * as nodeEntry from '../src/node';
 import type { CspwatchEvent } from '../src/payloads';
@@ -60,3 +65,16 @@ export const ALERT_BODY = JSON.stringify({
   window: { start: '2023-11-14T22:08:20.000Z', end: '2023-11-14T22:13:20.000Z' },
   dashboardUrl: 'https://app.cspwatch.example/alerts/0b8a3c55',
 });
+
+/** The error code a verification settles with, or `'ok'`: for tables of expected outcomes. */
+export async function codeOf(
+  promise: Promise<unknown>,
+): Promise<WebhookVerificationErrorCode | 'ok'> {
+  try {
+    await promise;
+    return 'ok';
+  } catch (error) {
+    if (webEntry.isWebhookVerificationError(error)) return error.code;
+    throw error;
+  }
+}
