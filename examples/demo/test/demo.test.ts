@@ -44,6 +44,10 @@ describe('the demo', () => {
     });
     expect(output).toContain('delivery 5: HTTP 500 → channel disabled');
     expect(output).toContain('delivery 6: skipped, the channel is disabled');
+    // The signature headers are shown, and why a loopback target is allowed here.
+    expect(output).toMatch(/x-cspwatch-timestamp: \d{13}\n/);
+    expect(output).toMatch(/x-cspwatch-signature: sha256=[0-9a-f]{64}\n/);
+    expect(output).toContain('dangerouslyAllowLoopback');
     // Plain output: no escape codes, no secret.
     expect(output).not.toContain('\u001b[');
     expect(output).not.toMatch(/whsec_/);

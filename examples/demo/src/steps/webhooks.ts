@@ -65,6 +65,8 @@ export async function webhooksStep(
 ): Promise<WebhooksStepResult> {
   out.step('Webhooks: the sender delivers, the Express receiver verifies');
   out.line(`receiver → ${receiverUrl}`);
+  out.line('(a loopback target: the demo opts in with dangerouslyAllowLoopback; by default the');
+  out.line(' sender refuses anything but https to public addresses)');
 
   const sent = await sender.deliver({ id: 'express-receiver', url: receiverUrl, secret }, alert());
   const valid = { status: sent.status, accepted: sent.ok };
@@ -72,6 +74,11 @@ export async function webhooksStep(
 
   const body = JSON.stringify(alert());
   const signed = await signWebhook({ body, secret });
+  out.line(
+    'every delivery carries two headers; the receiver recomputes the HMAC over "<timestamp>.<body>":',
+  );
+  out.line(`  x-cspwatch-timestamp: ${signed['x-cspwatch-timestamp']}`);
+  out.line(`  x-cspwatch-signature: ${signed['x-cspwatch-signature']}`);
   const tamperedBody = body.replace('"count":12', '"count":1');
   const tampered = await post(receiverUrl, tamperedBody, signed);
   report(out, 'tampered body (a count changed after signing)', tampered, false);
