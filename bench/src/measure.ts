@@ -132,3 +132,44 @@ export function ratioQuartiles(
   const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))]!;
   return [at(0.25), at(0.75)];
 }
+
+/**
+ * A distribution-free confidence interval for the median of the per-round ratios: with n
+ * sorted ratios, the order statistics [r(k), r(n+1-k)], where k is the largest rank such that
+ * P(Binomial(n, 1/2) < k) <= (1 - level) / 2. It assumes only independent rounds, not a normal
+ * distribution, so one wild round cannot move it much. NaN bounds when n is too small.
+ */
+export function ratioInterval(
+  result: GroupResult,
+  numerator: string,
+  denominator: string,
+  level = 0.95,
+): [number, number] {
+  const ratios = pairedRatios(result, numerator, denominator);
+  const k = medianRankBound(ratios.length, (1 - level) / 2);
+  if (k === 0) return [Number.NaN, Number.NaN];
+  return [ratios[k - 1]!, ratios[ratios.length - k]!];
+}
+
+/** The largest k >= 1 with P(Binomial(n, 1/2) <= k - 1) <= alpha, or 0 if there is none. */
+function medianRankBound(n: number, alpha: number): number {
+  let cumulative = 0;
+  let term = 0.5 ** n; // P(X = 0)
+  let k = 0;
+  for (let i = 0; i < n; i += 1) {
+    cumulative += term;
+    if (cumulative > alpha) break;
+    k = i + 1;
+    term = (term * (n - i)) / (i + 1);
+  }
+  return k;
+}
+
+/** Two group results of the same tasks, as one (their rounds pooled): a re-measured cell. */
+export function poolResults(first: GroupResult, second: GroupResult): GroupResult {
+  const perRound = new Map<string, number[]>();
+  for (const [name, values] of first.perRound) {
+    perRound.set(name, [...values, ...(second.perRound.get(name) ?? [])]);
+  }
+  return { rounds: first.rounds + second.rounds, perRound, calls: first.calls };
+}
