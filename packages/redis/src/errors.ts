@@ -1,0 +1,117 @@
+/**
+ * Errors thrown by `@cspwatch/redis`. Delivery failures are not thrown (they are recorded in the
+ * history); what is thrown is bad input and a Redis that cannot answer.
+ */
+
+const MARKER = Symbol.for('@cspwatch/redis/error');
+
+/**
+ * What went wrong, as a stable snake_case identifier you can `switch` on.
+ *
+ * - `invalid_options`: an options object given to a factory is wrong (see `issues`).
+ * - `invalid_input`: an argument of a method is wrong (a missing channel id, an alert without `id`).
+ * - `redis_unavailable`: Redis did not answer in time (down, restarting, unreachable).
+ *   Nothing was recorded; retry later.
+ * - `redis_command_failed`: Redis answered with an error (for example `OOM` when it is full).
+ */
+export type CspwatchRedisErrorCode =
+  | 'invalid_options'
+  | 'invalid_input'
+  | 'redis_unavailable'
+  | 'redis_command_failed';
+
+/** One problem found while validating options or input. */
+export interface RedisOptionIssue {
+  /** Dotted path of the offending field, e.g. `attemptDelaysMs.2`. */
+  readonly path: string;
+  /** A sentence saying what to fix. */
+  readonly message: string;
+}
+
+/**
+ * The one error class of this package: a literal `name`, a `code` and, for bad input, the list
+ * of issues. `cause` holds the Redis client's own error.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await queue.enqueue(channel.id, alert);
+ * } catch (error) {
+ *   if (isCspwatchRedisError(error) && error.code === 'redis_unavailable') retryLater(alert);
+ *   else throw error;
+ * }
+ * ```
+ */
+export class CspwatchRedisError extends Error {
+  /** Always `'CspwatchRedisError'`. */
+  override readonly name = 'CspwatchRedisError' as const;
+  /** What went wrong; see {@link CspwatchRedisErrorCode}. */
+  readonly code: CspwatchRedisErrorCode;
+  /** The problems found, for `invalid_options` and `invalid_input`; empty otherwise. */
+  readonly issues: readonly RedisOptionIssue[];
+
+  /**
+   * @param code - the error code
+   * @param message - what happened and what to do
+   * @param options - `issues` found, and `cause` passed through to `Error`
+   */
+  constructor(
+    code: CspwatchRedisErrorCode,
+    message: string,
+    options: { issues?: readonly RedisOptionIssue[]; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.issues = Object.freeze([...(options.issues ?? [])]);
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+}
+
+/**
+ * Tells whether a value is a {@link CspwatchRedisError}, even one thrown by another installed
+ * copy of this package.
+ *
+ * @example
+ * ```ts
+ * if (isCspwatchRedisError(error) && error.code === 'redis_unavailable') return res.status(503).end();
+ * ```
+ */
+export function isCspwatchRedisError(value: unknown): value is CspwatchRedisError {
+  return typeof value === 'object' && value !== null && MARKER in value;
+}
+
+/** Throws `invalid_options` (or `code`) listing every issue, when there is at least one. */
+export function throwIfIssues(
+  what: string,
+  issues: readonly RedisOptionIssue[],
+  code: 'invalid_options' | 'invalid_input' = 'invalid_options',
+): void {
+  if (issues.length === 0) return;
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  throw new CspwatchRedisError(code, `${what}: ${summary}`, { issues });
+}
+
+/**
+ * Runs one Redis call and turns the client's failures into a {@link CspwatchRedisError}: a
+ * reply error (`ReplyError`) is `redis_command_failed`, anything else (closed connection,
+ * offline queue disabled, command timeout, retries exhausted) is `redis_unavailable`.
+ */
+export async function callRedis<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isCspwatchRedisError(error)) throw error;
+    const name = (error as { name?: unknown } | null)?.name;
+    const detail = error instanceof Error ? error.message : String(error);
+    if (name === 'ReplyError') {
+      throw new CspwatchRedisError('redis_command_failed', `${what}: Redis refused: ${detail}`, {
+        cause: error,
+      });
+    }
+    throw new CspwatchRedisError(
+      'redis_unavailable',
+      `${what}: Redis is unreachable (${detail}); nothing was recorded, retry later`,
+      { cause: error },
+    );
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * @cspwatch/redis: Redis-backed state for cspwatch webhooks. This entry point holds the two
+ * stores, which need only `ioredis`: the sender's shared channel state and the receiver's
+ * replay claims. The durable delivery queue (BullMQ) is the `@cspwatch/redis/queue` entry.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  createRedisChannelStateStore,
+  DEFAULT_CHANNEL_STATE_PREFIX,
+} from './channel-state-store.js';
+export {
+  CspwatchRedisError,
+  type CspwatchRedisErrorCode,
+  isCspwatchRedisError,
+  type RedisOptionIssue,
+} from './errors.js';
+export { createRedisReplayStore, DEFAULT_REPLAY_PREFIX } from './replay-store.js';
+export type { RedisStoreOptions } from './store-options.js';

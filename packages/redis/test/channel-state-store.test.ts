@@ -1,0 +1,144 @@
+import { createRedisChannelStateStore, isCspwatchRedisError } from '@cspwatch/redis';
+import { type ChannelStateStore, createMemoryChannelStateStore } from '@cspwatch/webhook-sender';
+import fc from 'fast-check';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
+
+let server: RedisServerHandle;
+const clients: Redis[] = [];
+const connect = (url = server.url) => {
+  const client = new Redis(url, { maxRetriesPerRequest: null });
+  clients.push(client);
+  return client;
+};
+let run = 0;
+/** Several stores on separate connections, like several processes, on a fresh key prefix. */
+const redisStores = (count: number) => {
+  const prefix = `test:${++run}`;
+  return Array.from({ length: count }, () =>
+    createRedisChannelStateStore({ redis: connect(), prefix }),
+  );
+};
+
+beforeAll(async () => {
+  server = await startRedisServer({ persistent: true });
+});
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  await server.stop();
+});
+
+type Op = {
+  client: number;
+  method: 'recordFailure' | 'recordSuccess' | 'disable' | 'enable' | 'get';
+  channel: string;
+};
+const opArbitrary = (clientCount: number) =>
+  fc.record({
+    client: fc.integer({ min: 0, max: clientCount - 1 }),
+    method: fc.constantFrom('recordFailure', 'recordSuccess', 'disable', 'enable', 'get' as const),
+    channel: fc.constantFrom('ch_a', 'ch_b'),
+  }) as fc.Arbitrary<Op>;
+
+async function apply(store: ChannelStateStore, op: Op): Promise<unknown> {
+  return store[op.method](op.channel);
+}
+
+describe('createRedisChannelStateStore', () => {
+  it('starts every channel enabled with 0 failures, counts, disables once and re-enables', async () => {
+    const [store] = redisStores(1);
+    expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 0, disabled: false });
+    expect(await store!.recordFailure('ch_new')).toBe(1);
+    expect(await store!.recordFailure('ch_new')).toBe(2);
+    expect(await store!.disable('ch_new')).toBe(true);
+    expect(await store!.disable('ch_new')).toBe(false);
+    expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 2, disabled: true });
+    await store!.recordSuccess('ch_new');
+    expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 0, disabled: true });
+    await store!.enable('ch_new');
+    expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 0, disabled: false });
+  });
+
+  it('gives the same results and final state as the memory store for any interleaving of several clients (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArbitrary(4), { minLength: 1, maxLength: 40 }), async (ops) => {
+        const stores = redisStores(4);
+        const memory = createMemoryChannelStateStore();
+        for (const op of ops) {
+          // Each op goes through its own client's connection; the model sees the same order.
+          expect(await apply(stores[op.client]!, op)).toEqual(await apply(memory, op));
+        }
+        for (const channel of ['ch_a', 'ch_b']) {
+          expect(await stores[0]!.get(channel)).toEqual(await memory.get(channel));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('counts every failure and disables exactly once when many clients race (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 2, maxLength: 6 }),
+        async (failuresPerClient) => {
+          const stores = redisStores(failuresPerClient.length);
+          const memory = createMemoryChannelStateStore();
+          // Every client records its failures and tries to disable at 5, all at once.
+          const perClient = async (store: ChannelStateStore, count: number) => {
+            let disabledNow = 0;
+            for (let i = 0; i < count; i++) {
+              const failures = await store.recordFailure('ch');
+              if (failures >= 5 && (await store.disable('ch'))) disabledNow++;
+            }
+            return disabledNow;
+          };
+          const real = await Promise.all(
+            stores.map((store, i) => perClient(store, failuresPerClient[i]!)),
+          );
+          let modelDisabled = 0;
+          for (const count of failuresPerClient) modelDisabled += await perClient(memory, count);
+          expect(real.reduce((a, b) => a + b, 0)).toBe(modelDisabled);
+          expect(await stores[0]!.get('ch')).toEqual(await memory.get('ch'));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('never double-disables after Redis crashes and restarts (AOF on)', async () => {
+    const [store] = redisStores(1);
+    for (let i = 0; i < 5; i++) await store!.recordFailure('ch_restart');
+    expect(await store!.disable('ch_restart')).toBe(true);
+    await server.restart();
+    // The same client reconnects to the restarted server.
+    expect(await store!.get('ch_restart')).toEqual({ consecutiveFailures: 5, disabled: true });
+    expect(await store!.disable('ch_restart')).toBe(false);
+  });
+
+  it('fails with redis_unavailable (not a hang) when Redis cannot be reached', async () => {
+    const down = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+      retryStrategy: () => null,
+    });
+    clients.push(down);
+    const store = createRedisChannelStateStore({ redis: down });
+    const error = await store.recordFailure('ch').catch((caught: unknown) => caught);
+    expect(isCspwatchRedisError(error) && error.code).toBe('redis_unavailable');
+  });
+
+  it('refuses bad options at construction', () => {
+    for (const options of [
+      {},
+      { redis: {} },
+      { redis: connect(), prefix: '' },
+      { redis: connect(), prefx: 'x' },
+    ]) {
+      expect(() => createRedisChannelStateStore(options as never)).toThrow(
+        /createRedisChannelStateStore: /,
+      );
+    }
+  });
+});

@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config';
+import { workspaceSourceAliases } from '../../vitest.shared';
+
+export default defineProject({
+  resolve: { alias: workspaceSourceAliases() },
+  test: {
+    name: 'redis',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Each file starts its own private redis-server; the multi-process runs are load tests.
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+  },
+});
