@@ -22,6 +22,9 @@ Options:
   --timeout <ms>       total time allowed for the delivery (default 10000)
   --json               print the outcome as JSON
   -h, --help           show this help
+  -v, --version        print the version
+
+Colour on a terminal; set NO_COLOR=1 to turn it off.
 
 Exit status: 0 when the endpoint answered 2xx, 1 when the delivery failed, 2 on usage errors.`;
 
@@ -39,16 +42,33 @@ const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g;
 /** Text from the remote endpoint, made safe for a terminal (no escape sequences). */
 const printable = (text: string): string => text.replace(CONTROL, '?');
 
-/** The human-readable outcome of `send-test`. Never contains the secret. */
+/** How to print: `color` adds ANSI colour to the verdict mark (a terminal without NO_COLOR). */
+export interface DescribeOptions {
+  /** Allow loopback targets (the hint for a refused local handler is then not shown). */
+  allowLoopback: boolean;
+  /** Colour the ✔ / ✘ mark. */
+  color: boolean;
+}
+
+const paint = (on: boolean, code: number, text: string) =>
+  on ? `\u001b[${code}m${text}\u001b[0m` : text;
+
+/**
+ * The human-readable outcome of `send-test`, naming the full URL delivered to. Never contains
+ * the secret; text from the endpoint is stripped of terminal control characters.
+ */
 export function describeResult(
   result: DeliveryResult,
-  origin: string,
-  allowLoopback: boolean,
+  url: string,
+  { allowLoopback, color }: DescribeOptions,
 ): string {
   const timing = `${result.durationMs} ms`;
+  const shownUrl = printable(url);
   if (result.ok)
-    return `✔ delivered sample alert ${result.alertId} to ${origin}: ${result.status} in ${timing}\n`;
-  const lines = [`✘ delivery to ${origin} failed (${result.cause}) after ${timing}`];
+    return `${paint(color, 32, '✔')} delivered sample alert ${result.alertId} to ${shownUrl}: ${result.status} in ${timing}\n`;
+  const lines = [
+    `${paint(color, 31, '✘')} delivery to ${shownUrl} failed (${result.cause}) after ${timing}`,
+  ];
   if (result.status !== null) lines.push(`  status: ${result.status}`);
   if (result.location !== null)
     lines.push(`  redirect to (not followed): ${printable(result.location)}`);

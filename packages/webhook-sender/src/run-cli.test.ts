@@ -45,7 +45,7 @@ describe('cspwatch-webhook send-test', () => {
     );
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+: 200 in \d+ ms\n$/,
+      /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200 in \d+ ms\n$/,
     );
     const [delivery] = server.service.inbox.deliveries(channel.id);
     expect(delivery).toMatchObject({
@@ -141,10 +141,31 @@ describe('cspwatch-webhook send-test', () => {
       /named by --secret-env is not set/,
     ],
     [['send-test', '--url', 'https://hooks.example.com/', SECRET], /unexpected argument/],
+    [['send-test', '--url', 'notaurl', '--secret-env', 'A'], /--url must be an absolute URL/],
+    [['send-test', '--url', 'https://hooks.example.com/', '--timeout', '-5'], /--timeout must be/],
   ])('exits 2 on usage errors: %j', async (argv, message) => {
     const { code, stderr } = await run(argv, { A: SECRET });
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
+  });
+
+  it('prints its version for --version and -v', async () => {
+    for (const flag of ['--version', '-v']) {
+      const { code, stdout } = await run([flag]);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^cspwatch-webhook \d+\.\d+\.\d+\n$/);
+    }
+  });
+
+  it('names the full URL it delivered to, and colours the mark only when asked', () => {
+    const result = { ok: true, status: 204, alertId: 'a1', durationMs: 5 } as DeliveryResult;
+    const url = 'https://hooks.example.com/cspwatch?tenant=7';
+    const plain = describeResult(result, url, { allowLoopback: false, color: false });
+    expect(plain).toBe(`✔ delivered sample alert a1 to ${url}: 204 in 5 ms\n`);
+    const coloured = describeResult(result, url, { allowLoopback: false, color: true });
+    expect(coloured).toBe(
+      `\u001b[32m✔\u001b[0m delivered sample alert a1 to ${url}: 204 in 5 ms\n`,
+    );
   });
 
   it('prints usage for --help', async () => {
@@ -163,7 +184,10 @@ describe('cspwatch-webhook send-test', () => {
       responseExcerpt: 'moved\u001b[2J\r\n',
       durationMs: 3,
     } as unknown as DeliveryResult;
-    const text = describeResult(result, 'https://hooks.example.com', false);
+    const text = describeResult(result, 'https://hooks.example.com/', {
+      allowLoopback: false,
+      color: false,
+    });
     expect(text).toContain('redirect to (not followed): https://x.example/?]0;pwned?');
     expect(text).toContain('response: moved?[2J??');
     expect(text).not.toContain('\u001b');

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SECRET_ENV, describeResult, USAGE } from './cli-output.js';
 import { createWebhookSender } from './create-sender.js';
 import { isWebhookSenderError } from './errors.js';
+import { VERSION } from './version.js';
 
 /** What the CLI reads and writes; injectable for tests. */
 export interface CliIo {
@@ -14,6 +15,25 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly readStdin: () => Promise<string>;
+  /** Whether stdout is a terminal that takes colour (and NO_COLOR is not set). */
+  readonly color?: boolean;
+}
+
+/** The options that take a value, so `--timeout -5` reads as a value, not an unknown flag. */
+const VALUE_OPTIONS = new Set(['--url', '--secret', '--secret-env', '--timeout']);
+
+/** Joins `--option -5` into `--option=-5`: parseArgs would take `-5` for a flag of its own. */
+function joinNegativeValues(args: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] as string;
+    const next = args[index + 1];
+    if (VALUE_OPTIONS.has(arg) && next !== undefined && /^-\d/.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
 class UsageError extends Error {}
@@ -45,7 +65,7 @@ async function readSecret(values: Record<string, unknown>, io: CliIo): Promise<s
 
 async function sendTest(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
-    args,
+    args: joinNegativeValues(args),
     strict: true,
     options: {
       url: { type: 'string' },
@@ -58,6 +78,9 @@ async function sendTest(args: string[], io: CliIo): Promise<number> {
     },
   });
   if (!values.url) throw new UsageError('--url is required');
+  if (!URL.canParse(values.url)) {
+    throw new UsageError('--url must be an absolute URL, e.g. https://hooks.example.com/cspwatch');
+  }
   const timeoutMs = values.timeout === undefined ? 10_000 : Number(values.timeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
     throw new UsageError('--timeout must be a positive integer (ms)');
@@ -67,11 +90,13 @@ async function sendTest(args: string[], io: CliIo): Promise<number> {
   const sender = createWebhookSender({ dangerouslyAllowLoopback: allowLoopback, timeoutMs });
   try {
     const result = await sender.sendTest({ id: 'cli-send-test', url: values.url, secret });
-    const origin = URL.canParse(values.url) ? new URL(values.url).origin : 'the URL';
     io.stdout(
       values.json
         ? `${JSON.stringify(result, null, 2)}\n`
-        : describeResult(result, origin, allowLoopback),
+        : describeResult(result, new URL(values.url).href, {
+            allowLoopback,
+            color: io.color === true,
+          }),
     );
     return result.ok ? 0 : 1;
   } finally {
@@ -92,6 +117,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     io.stdout(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
+  }
+  if (command === '-v' || command === '--version') {
+    io.stdout(`cspwatch-webhook ${VERSION}\n`);
+    return 0;
   }
   try {
     if (command !== 'send-test') {
@@ -124,6 +153,7 @@ export function nodeCliIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     env: process.env,
+    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
