@@ -1,7 +1,7 @@
 import { type CspwatchClientOptions, resolveOptions } from './options';
-import { createRequester } from './request';
 import { type ApiKeysResource, createApiKeysResource } from './resources/api-keys';
 import { createWebsitesResource, type WebsitesResource } from './resources/websites';
+import { createTransport } from './transport';
 
 /** A cspwatch API client; create it with {@link createCspwatchClient}. */
 export interface CspwatchClient {
@@ -13,8 +13,8 @@ export interface CspwatchClient {
 
 /**
  * Creates a cspwatch API client. Options are validated here: a missing base URL (and no
- * `CSPWATCH_BASE_URL`), a missing token or an out-of-range number throws
- * {@link CspwatchInputError} with code `invalid_options`.
+ * `CSPWATCH_BASE_URL`), plain `http:` to a host that is not loopback, a missing token or an
+ * out-of-range number throws {@link CspwatchInputError} with code `invalid_options`.
  *
  * @example
  * ```ts
@@ -28,9 +28,9 @@ export interface CspwatchClient {
  * ```
  */
 export function createCspwatchClient(options: CspwatchClientOptions): CspwatchClient {
-  const request = createRequester(resolveOptions(options));
+  const send = createTransport(resolveOptions(options));
   return Object.freeze({
-    apiKeys: createApiKeysResource(request),
-    websites: createWebsitesResource(request),
+    apiKeys: createApiKeysResource(send),
+    websites: createWebsitesResource(send),
   });
 }

@@ -1,35 +1,37 @@
-import { CspwatchTimeoutError, CspwatchTokenError } from './errors';
-import { withinTime } from './http';
-import { isValidTokenValue, type ResolvedOptions, USER_AGENT } from './options';
+import { CspwatchTokenError } from './errors';
+import { raceSignal } from './linked-signal';
+import {
+  type CspwatchRequestOptions,
+  isValidTokenValue,
+  type ResolvedOptions,
+  USER_AGENT,
+} from './options';
 
 /*
- * What identifies a request: the bearer token (from a string or a token function), the
- * fixed headers, and the redacted view of them given to the logger.
+ * What identifies a request: the bearer token (a string or a token function), the headers
+ * of the client and of the call, and the redacted view of them given to the logger.
  */
 
 /**
- * Gets the bearer token for one attempt, within the call's time budget. Throws
- * {@link CspwatchTokenError}, {@link CspwatchTimeoutError} or the abort reason. Internal.
+ * Gets the bearer token for one attempt; a hanging token function ends with the call's
+ * signal (total budget or abort). Throws {@link CspwatchTokenError} or the signal's reason.
+ * Internal.
  */
 export async function getToken(
   options: ResolvedOptions,
   forceRefresh: boolean,
-  signal: AbortSignal | undefined,
-  deadline: number,
+  signal: AbortSignal,
 ): Promise<string> {
   const { token } = options;
   if (typeof token === 'string') return token;
   let value: unknown;
   try {
-    // A hanging token endpoint must not outlive the call's time budget.
-    value = await withinTime(
-      Promise.resolve().then(() => token(signal ? { forceRefresh, signal } : { forceRefresh })),
-      deadline - Date.now(),
-      () => new CspwatchTimeoutError(options.totalTimeout, 'total'),
+    value = await raceSignal(
+      Promise.resolve().then(() => token({ forceRefresh, signal })),
+      signal,
     );
   } catch (cause) {
-    if (signal?.aborted) throw signal.reason;
-    if (cause instanceof CspwatchTimeoutError) throw cause;
+    if (signal.aborted) throw signal.reason;
     throw new CspwatchTokenError('The token function failed; nothing was sent', { cause });
   }
   if (typeof value !== 'string' || !isValidTokenValue(value)) {
@@ -52,9 +54,14 @@ export function redactLoggedHeaders(headers: Headers): Record<string, string> {
   return logged;
 }
 
-/** The headers of every request except `authorization`. Internal. */
-export function requestHeaders(options: ResolvedOptions, hasBody: boolean): Headers {
+/** The headers of a call except `authorization`: the client's, then the call's. Internal. */
+export function requestHeaders(
+  options: ResolvedOptions,
+  call: CspwatchRequestOptions,
+  hasBody: boolean,
+): Headers {
   const headers = new Headers(options.headers);
+  for (const [name, value] of Object.entries(call.headers ?? {})) headers.set(name, value);
   const customAgent = headers.get('user-agent');
   headers.set('user-agent', customAgent ? `${customAgent} ${USER_AGENT}` : USER_AGENT);
   headers.set('accept', 'application/json, application/problem+json');

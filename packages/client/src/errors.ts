@@ -1,35 +1,449 @@
+import type { core } from 'zod/mini';
+
 /*
- * The errors of @cspwatch/client, in one place for the rest of the package. The classes
- * live in errors/: the base, failures before an answer, unusable answers, API errors.
+ * Every error of @cspwatch/client. One way to branch: the class says what failed
+ * (`instanceof`), `code` says why (a snake_case string to `switch` on within a class).
  */
 
-export type {
-  CspwatchApiErrorDetails,
-  CspwatchApiErrorKind,
-  CspwatchApiFieldError,
-} from './errors/api-error';
-export { CspwatchApiError } from './errors/api-error';
-export {
-  CspwatchAuthenticationError,
-  CspwatchBadRequestError,
-  CspwatchConflictError,
-  CspwatchNotFoundError,
-  CspwatchPermissionError,
-  CspwatchRateLimitError,
-  CspwatchServerError,
-} from './errors/api-error-classes';
-export type {
-  CspwatchApiErrorCode,
-  CspwatchClientErrorCode,
-  CspwatchErrorCode,
-  CspwatchErrorOptions,
-} from './errors/base';
-export { CspwatchError, isCspwatchError } from './errors/base';
-export type { CspwatchFieldIssue } from './errors/request-errors';
-export {
-  CspwatchConnectionError,
-  CspwatchInputError,
-  CspwatchTimeoutError,
-  CspwatchTokenError,
-} from './errors/request-errors';
-export { CspwatchPaginationError, CspwatchResponseValidationError } from './errors/response-errors';
+const MARKER = Symbol.for('@cspwatch/client.error');
+
+/** Codes the client assigns itself, for failures that did not come from an API error body. */
+export type CspwatchClientErrorCode =
+  | 'invalid_options'
+  | 'invalid_input'
+  | 'connection_failed'
+  | 'timeout'
+  | 'token_unavailable'
+  | 'response_validation_failed'
+  | 'repeated_cursor'
+  | 'missing_cursor'
+  | 'too_many_items'
+  | 'redirect_not_followed';
+
+/**
+ * Codes the cspwatch API sends in problem+json bodies. A body without `code` gets one from
+ * the status (`not_found`, `http_418`, …). Open, so a new server code is still a string.
+ */
+export type CspwatchApiErrorCode =
+  | 'validation_failed'
+  | 'invalid_cursor'
+  | 'malformed_json'
+  | 'missing_token'
+  | 'invalid_token'
+  | 'forbidden_role'
+  | 'feature_not_in_plan'
+  | 'api_key_not_allowed'
+  | 'website_limit_reached'
+  | 'workspace_not_found'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server_error'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'conflict'
+  | 'unprocessable_content'
+  | 'redirect_not_followed'
+  | (string & {});
+
+/** Every `code` a {@link CspwatchError} can carry. */
+export type CspwatchErrorCode = CspwatchClientErrorCode | CspwatchApiErrorCode;
+
+/** Options of the error constructors, fixed when the error is built. */
+export interface CspwatchErrorOptions {
+  /** The underlying error, passed through as the standard `cause`. */
+  cause?: unknown;
+  /** Set when the error ends a list iteration: the cursor of the page that failed. */
+  iteration?: { cursor: string | undefined } | undefined;
+}
+
+/**
+ * Base class of every error thrown by `@cspwatch/client`.
+ *
+ * @example
+ * ```ts
+ * try { await client.websites.create(id, input); }
+ * catch (error) { if (isCspwatchError(error)) console.log(error.code); }
+ * ```
+ */
+export class CspwatchError extends Error {
+  /** The class name, `'CspwatchError'`. */
+  override name: string = 'CspwatchError';
+  /** Why it failed: a snake_case identifier you can `switch` on. */
+  readonly code: CspwatchErrorCode;
+  /**
+   * During list iteration: the cursor of the page whose request failed (`undefined` for the
+   * first page); resume with `list(id, { cursor: error.cursor })`.
+   */
+  readonly cursor: string | undefined;
+  /** `true` when the error ended a list iteration. */
+  readonly failedDuringIteration: boolean;
+
+  /** Creates an error with a message and a code. */
+  constructor(message: string, code: CspwatchErrorCode, options: CspwatchErrorOptions = {}) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    this.code = code;
+    this.cursor = options.iteration?.cursor;
+    this.failedDuringIteration = options.iteration !== undefined;
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+}
+
+/**
+ * Whether a value is an error of `@cspwatch/client`, also from another installed copy of
+ * the package (it checks a `Symbol.for` marker, not `instanceof`).
+ *
+ * @example
+ * ```ts
+ * if (isCspwatchError(error) && error.code === 'website_limit_reached') upgradePlan();
+ * ```
+ */
+export function isCspwatchError(value: unknown): value is CspwatchError {
+  return typeof value === 'object' && value !== null && MARKER in value;
+}
+
+/** One invalid field of a call or of the client options. */
+export interface CspwatchFieldIssue {
+  /** Dotted path of the field, for example `limit` or `headers.x-tenant`. */
+  path: string;
+  /** What is wrong and what to do instead. */
+  message: string;
+}
+
+/**
+ * An argument or option breaks a documented rule; nothing was sent. `fields` names each.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchInputError) for (const f of error.fields) log(f.path, f.message);
+ * ```
+ */
+export class CspwatchInputError extends CspwatchError {
+  /** The class name, `'CspwatchInputError'`. */
+  override name = 'CspwatchInputError' as const;
+  declare readonly code: 'invalid_input' | 'invalid_options';
+  /** Each offending field with its problem. */
+  readonly fields: readonly CspwatchFieldIssue[];
+
+  /** Builds the message from the field list. */
+  constructor(
+    fields: readonly CspwatchFieldIssue[],
+    code: 'invalid_input' | 'invalid_options' = 'invalid_input',
+  ) {
+    const what = code === 'invalid_options' ? 'Invalid cspwatch client options' : 'Invalid input';
+    super(`${what}: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, code);
+    this.fields = fields;
+  }
+}
+
+/**
+ * No response: refused, reset, DNS failure. `requestMayHaveBeenSent` is `false` only when
+ * the connection was never made; `host` names the server that could not be reached.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchConnectionError && !error.requestMayHaveBeenSent) retryLater();
+ * ```
+ */
+export class CspwatchConnectionError extends CspwatchError {
+  /** The class name, `'CspwatchConnectionError'`. */
+  override name = 'CspwatchConnectionError' as const;
+  declare readonly code: 'connection_failed';
+  /** `false` when the failure happened before any byte could reach the server. */
+  readonly requestMayHaveBeenSent: boolean;
+  /** The host (and port) of the base URL. */
+  readonly host: string;
+
+  /** Wraps the network failure given as `cause`. */
+  constructor(
+    message: string,
+    details: { requestMayHaveBeenSent: boolean; host: string },
+    options: CspwatchErrorOptions,
+  ) {
+    super(message, 'connection_failed', options);
+    this.requestMayHaveBeenSent = details.requestMayHaveBeenSent;
+    this.host = details.host;
+  }
+}
+
+/**
+ * An attempt exceeded `timeout` (`scope: 'attempt'`, headers and body), or the whole call
+ * exceeded `totalTimeout` (`scope: 'total'`, retries, waits and the token function included).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchTimeoutError) console.log(error.timeoutMs, error.scope);
+ * ```
+ */
+export class CspwatchTimeoutError extends CspwatchError {
+  /** The class name, `'CspwatchTimeoutError'`. */
+  override name = 'CspwatchTimeoutError' as const;
+  declare readonly code: 'timeout';
+  /** The limit that was reached, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Which limit: one `attempt`, or the `total` budget of the call. */
+  readonly scope: 'attempt' | 'total';
+
+  /** Creates a timeout error for the given limit. */
+  constructor(timeoutMs: number, scope: 'attempt' | 'total', options: CspwatchErrorOptions = {}) {
+    const what = scope === 'attempt' ? 'The request' : 'The call, including retries,';
+    super(`${what} took longer than ${timeoutMs} ms`, 'timeout', options);
+    this.timeoutMs = timeoutMs;
+    this.scope = scope;
+  }
+}
+
+/**
+ * The `token` function threw (its error is the `cause`) or returned something other than a
+ * non-empty single-line string. Nothing was sent.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchTokenError) reauthenticate(error.cause);
+ * ```
+ */
+export class CspwatchTokenError extends CspwatchError {
+  /** The class name, `'CspwatchTokenError'`. */
+  override name = 'CspwatchTokenError' as const;
+  declare readonly code: 'token_unavailable';
+
+  /** Creates the error. */
+  constructor(message: string, options: CspwatchErrorOptions = {}) {
+    super(message, 'token_unavailable', options);
+  }
+}
+
+/**
+ * A 2xx response that is not JSON or not the documented shape; `issues` are zod's.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchResponseValidationError) report(error.issues, error.rawBody);
+ * ```
+ */
+export class CspwatchResponseValidationError extends CspwatchError {
+  /** The class name, `'CspwatchResponseValidationError'`. */
+  override name = 'CspwatchResponseValidationError' as const;
+  declare readonly code: 'response_validation_failed';
+  /** What broke the schema, as zod reports it (empty when the body is not JSON). */
+  readonly issues: readonly core.$ZodIssue[];
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** The `x-request-id` response header, when present. */
+  readonly requestId: string | undefined;
+  /** The response body as text, the token redacted. */
+  readonly rawBody: string;
+
+  /** Creates the error from the validation outcome. */
+  constructor(
+    message: string,
+    details: Pick<CspwatchResponseValidationError, 'issues' | 'status' | 'requestId' | 'rawBody'>,
+    options: CspwatchErrorOptions = {},
+  ) {
+    super(message, 'response_validation_failed', options);
+    this.issues = details.issues;
+    this.status = details.status;
+    this.requestId = details.requestId;
+    this.rawBody = details.rawBody;
+  }
+}
+
+const CURSOR_PREVIEW = 16;
+const preview = (cursor: string) => {
+  const points = [...cursor.slice(0, CURSOR_PREVIEW * 2)];
+  return points.length > CURSOR_PREVIEW ? `${points.slice(0, CURSOR_PREVIEW).join('')}…` : cursor;
+};
+
+const PAGINATION_MESSAGES = {
+  missing_cursor:
+    'The server said more pages follow (hasMore: true) but sent no nextCursor; iteration stopped instead of returning a truncated list',
+  repeated_cursor: (cursor: string) =>
+    `The server returned a pagination cursor it had already returned ("${preview(cursor)}"); iteration stopped to avoid an endless loop`,
+  too_many_items: (max: number) =>
+    `The list has more than ${max} items, the default cap of toArray(); pass toArray({ max: n }) to collect at most n (toArray({ max: Infinity }) lifts the cap), or iterate with for await`,
+};
+
+/**
+ * A list that cannot be collected safely: the server repeated a cursor (`repeated_cursor`,
+ * iteration would loop forever), claimed more pages without a cursor (`missing_cursor`,
+ * stopping would truncate silently), or `toArray()` passed its default cap (`too_many_items`).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchPaginationError && error.code === 'missing_cursor') alertOps();
+ * ```
+ */
+export class CspwatchPaginationError extends CspwatchError {
+  /** The class name, `'CspwatchPaginationError'`. */
+  override name = 'CspwatchPaginationError' as const;
+  declare readonly code: 'repeated_cursor' | 'missing_cursor' | 'too_many_items';
+  /** With `code: 'repeated_cursor'`: the cursor that came back; otherwise `undefined`. */
+  readonly repeatedCursor: string | undefined;
+
+  /** Creates the error for one of the three failures. */
+  constructor(
+    problem:
+      | { code: 'repeated_cursor'; cursor: string }
+      | { code: 'missing_cursor' }
+      | { code: 'too_many_items'; max: number },
+    options: CspwatchErrorOptions = {},
+  ) {
+    const message =
+      problem.code === 'missing_cursor'
+        ? PAGINATION_MESSAGES.missing_cursor
+        : problem.code === 'repeated_cursor'
+          ? PAGINATION_MESSAGES.repeated_cursor(problem.cursor)
+          : PAGINATION_MESSAGES.too_many_items(problem.max);
+    super(message, problem.code, options);
+    this.repeatedCursor = problem.code === 'repeated_cursor' ? problem.cursor : undefined;
+  }
+}
+
+/** One entry of the `errors` list of a validation problem (`400 validation_failed`). */
+export interface CspwatchApiFieldError {
+  /** The field the server refused, as the server names it. */
+  path: string;
+  /** Why the server refused it. */
+  message: string;
+}
+
+/** What is read from a non-2xx response (token redacted); the API errors' constructor argument. */
+export interface CspwatchApiErrorDetails {
+  /** HTTP status code (`0` for a browser's opaque redirect). */
+  status: number;
+  /** The problem `code`, or one derived from the status when the body has none. */
+  code: CspwatchApiErrorCode;
+  /** The problem `title`, or the status text. */
+  title: string;
+  /** The problem `detail`, when present. */
+  detail: string | undefined;
+  /** The problem `type` URI, when present. */
+  type: string | undefined;
+  /** Field errors of a validation problem (empty otherwise). */
+  errors: readonly CspwatchApiFieldError[];
+  /** The `x-request-id` response header, when present. */
+  requestId: string | undefined;
+  /** Response headers. */
+  headers: Headers;
+  /** The response body as text (whatever its format). */
+  rawBody: string;
+  /** The wait the server asked for with `Retry-After`, in milliseconds, when present. */
+  retryAfterMs: number | undefined;
+}
+
+const describeApiError = (details: CspwatchApiErrorDetails) => {
+  const detail = details.detail ? `: ${details.detail}` : '';
+  const requestId = details.requestId ? `, request id ${details.requestId}` : '';
+  return `${details.status} ${details.title}${detail} (code ${details.code}${requestId})`;
+};
+
+/**
+ * The API answered with a non-2xx status. The subclass says which class of status; `code`
+ * the precise reason the server sent (problem+json, RFC 9457). A 3xx is never followed: it
+ * is this class itself, with `code: 'redirect_not_followed'` and `location`.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof CspwatchApiError && error.code === 'feature_not_in_plan') showUpsell();
+ * ```
+ */
+export class CspwatchApiError extends CspwatchError {
+  /** The class name, `'CspwatchApiError'` or the subclass's. */
+  override name: string = 'CspwatchApiError';
+  declare readonly code: CspwatchApiErrorCode;
+  /** HTTP status code. */
+  readonly status: number;
+  /** Short summary from the problem body, or the status text. */
+  readonly title: string;
+  /** Explanation from the problem body, when present. */
+  readonly detail: string | undefined;
+  /** Problem `type` URI, when present. */
+  readonly type: string | undefined;
+  /** Field errors of a validation problem (empty otherwise). */
+  readonly errors: readonly CspwatchApiFieldError[];
+  /** The `x-request-id` response header: quote it when contacting support. */
+  readonly requestId: string | undefined;
+  /** Response headers, the token redacted. */
+  readonly headers: Headers;
+  /** The response body as text, whatever its format, the token redacted. */
+  readonly rawBody: string;
+  /** The wait asked for by a `Retry-After` header, in milliseconds, when present. */
+  readonly retryAfterMs: number | undefined;
+  /** The `location` header of a 3xx answer (never followed); `undefined` otherwise. */
+  readonly location: string | undefined;
+
+  /** Creates the error from what was read from the response. */
+  constructor(details: CspwatchApiErrorDetails, options: CspwatchErrorOptions = {}) {
+    super(describeApiError(details), details.code, options);
+    this.status = details.status;
+    this.title = details.title;
+    this.detail = details.detail;
+    this.type = details.type;
+    this.errors = details.errors;
+    this.requestId = details.requestId;
+    this.headers = details.headers;
+    this.rawBody = details.rawBody;
+    this.retryAfterMs = details.retryAfterMs;
+    this.location = details.headers.get('location') ?? undefined;
+  }
+}
+
+/** `400`: the request was refused as malformed (`validation_failed`, `invalid_cursor`, …). */
+export class CspwatchBadRequestError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchBadRequestError' as const;
+}
+
+/** `401`: the token is missing, invalid or expired (after one forced refresh of a token function). */
+export class CspwatchAuthenticationError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchAuthenticationError' as const;
+}
+
+/**
+ * `403`: not allowed: `forbidden_role`, `feature_not_in_plan`, `api_key_not_allowed` or
+ * `website_limit_reached` (see `code`).
+ */
+export class CspwatchPermissionError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchPermissionError' as const;
+}
+
+/** `404`: the workspace (or another resource of the path) does not exist. */
+export class CspwatchNotFoundError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchNotFoundError' as const;
+}
+
+/** `409` or `422`: the request conflicts with the current state or cannot be processed. */
+export class CspwatchConflictError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchConflictError' as const;
+}
+
+/**
+ * `429`: rate limited, after the retries, or at once when `Retry-After` asks for longer
+ * than `retryAfterCap` (`retryAfterMs` says how long).
+ */
+export class CspwatchRateLimitError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchRateLimitError' as const;
+}
+
+/** `5xx`: the server failed. */
+export class CspwatchServerError extends CspwatchApiError {
+  /** The class name. */
+  override name = 'CspwatchServerError' as const;
+}
+
+/** The API error class for a status. Internal. */
+export function apiErrorClass(status: number): typeof CspwatchApiError {
+  if (status === 400) return CspwatchBadRequestError;
+  if (status === 401) return CspwatchAuthenticationError;
+  if (status === 403) return CspwatchPermissionError;
+  if (status === 404) return CspwatchNotFoundError;
+  if (status === 409 || status === 422) return CspwatchConflictError;
+  if (status === 429) return CspwatchRateLimitError;
+  if (status >= 500 && status <= 599) return CspwatchServerError;
+  return CspwatchApiError;
+}

@@ -5,11 +5,11 @@
  * @packageDocumentation
  */
 
+export type { CspwatchPromise } from './api-promise';
 export { type CspwatchClient, createCspwatchClient } from './create-client';
 export type {
   CspwatchApiErrorCode,
   CspwatchApiErrorDetails,
-  CspwatchApiErrorKind,
   CspwatchApiFieldError,
   CspwatchClientErrorCode,
   CspwatchErrorCode,
@@ -36,17 +36,22 @@ export {
 } from './errors';
 export type {
   CspwatchClientOptions,
+  CspwatchHooks,
+  CspwatchOutgoingRequest,
   CspwatchRequestLogEntry,
+  CspwatchRequestOptions,
+  CspwatchResponseView,
+  CspwatchRetryContext,
   CspwatchTokenContext,
   CspwatchTokenProvider,
 } from './options';
 export { DEFAULT_CLIENT_OPTIONS, USER_AGENT } from './options';
 export type { CursorPage, PageIterable, ToArrayOptions } from './paginate';
-export type { ApiKeysResource, ListApiKeysOptions } from './resources/api-keys';
+export { DEFAULT_TO_ARRAY_CAP } from './paginate';
+export type { ApiKeyPage, ApiKeysResource, ListApiKeysOptions } from './resources/api-keys';
 export type { CreateWebsiteOptions, WebsitesResource } from './resources/websites';
 export type {
   ApiKey,
-  ApiKeyPage,
   CreateWebsiteInput,
   Pagination,
   Website,
@@ -61,4 +66,5 @@ export {
   WebsiteSchema,
   WebsiteSettingsSchema,
 } from './schemas';
+export type { CspwatchResponseInfo, CspwatchWithResponse } from './transport';
 export { VERSION } from './version';

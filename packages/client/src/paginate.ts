@@ -1,4 +1,4 @@
-import { CspwatchPaginationError, isCspwatchError } from './errors';
+import { CspwatchPaginationError } from './errors';
 import { RepeatDetector } from './repeat-detector';
 import { InputChecker } from './validate-input';
 
@@ -15,13 +15,20 @@ export interface CursorPage<T> {
     /** Number of items matching the query, across all pages. */
     total: number;
   };
+  /** The `x-request-id` of the response that carried this page: quote it to support. */
+  requestId: string | undefined;
 }
+
+/** The most items `toArray()` collects when no `max` is given, before it throws. */
+export const DEFAULT_TO_ARRAY_CAP = 10_000;
 
 /** Options of {@link PageIterable.toArray}. */
 export interface ToArrayOptions {
   /**
-   * The most items to collect; fetching stops once this many are collected.
-   * @default Infinity
+   * The most items to collect; fetching stops once this many are collected. Without it,
+   * a list longer than 10,000 items throws {@link CspwatchPaginationError} (`too_many_items`)
+   * rather than filling memory; `Infinity` lifts the cap.
+   * @default 10000, enforced by an error
    */
   max?: number;
 }
@@ -41,27 +48,18 @@ export interface PageIterable<T, P extends CursorPage<T> = CursorPage<T>> extend
   pages(): AsyncIterable<P>;
   /** Fetches the first page only. */
   firstPage(): Promise<P>;
-  /** Collects items into an array, stopping after `max` items. */
+  /** Collects items into an array: at most `max`, or throws past 10,000 without `max`. */
   toArray(options?: ToArrayOptions): Promise<T[]>;
 }
 
 /** Fetches the page at `cursor` (`undefined` for the beginning). */
 export type FetchPage<P> = (cursor: string | undefined) => Promise<P>;
 
-/** Records the cursor of the failed page on a client error, so the caller can resume. */
-function markFailedPage(error: unknown, cursor: string | undefined): unknown {
-  if (isCspwatchError(error)) {
-    error.cursor = cursor;
-    error.failedDuringIteration = true;
-  }
-  return error;
-}
-
 /**
  * Turns a page fetcher into a {@link PageIterable}. Follows `nextCursor` while `hasMore`
  * (also past empty pages); stops with {@link CspwatchPaginationError} if the server repeats
  * a cursor or says `hasMore` without a cursor. Holds one page at a time and O(1) state
- * otherwise. Internal building block of the list methods.
+ * otherwise. The fetcher builds its errors with the cursor of the page. Internal.
  */
 export function paginate<T, P extends CursorPage<T>>(
   fetchPage: FetchPage<P>,
@@ -73,21 +71,20 @@ export function paginate<T, P extends CursorPage<T>>(
     let cursor = startCursor;
     while (true) {
       signal?.throwIfAborted();
-      let page: P;
-      try {
-        page = await fetchPage(cursor);
-      } catch (error) {
-        throw markFailedPage(error, cursor);
-      }
+      const page = await fetchPage(cursor);
       const { hasMore, nextCursor } = page.pagination;
       yield page;
       if (!hasMore) return;
+      const iteration = { iteration: { cursor } };
       // `hasMore` without a cursor: stopping here would silently truncate the list.
       if (nextCursor === undefined || nextCursor === null || nextCursor === '') {
-        throw markFailedPage(new CspwatchPaginationError(undefined), cursor);
+        throw new CspwatchPaginationError({ code: 'missing_cursor' }, iteration);
       }
       if (detector.repeats(cursor, nextCursor)) {
-        throw markFailedPage(new CspwatchPaginationError(nextCursor), cursor);
+        throw new CspwatchPaginationError(
+          { code: 'repeated_cursor', cursor: nextCursor },
+          iteration,
+        );
       }
       cursor = nextCursor;
     }
@@ -102,24 +99,24 @@ export function paginate<T, P extends CursorPage<T>>(
     pages,
     async firstPage() {
       signal?.throwIfAborted();
-      try {
-        return await fetchPage(startCursor);
-      } catch (error) {
-        throw markFailedPage(error, startCursor);
-      }
+      return fetchPage(startCursor);
     },
     async toArray(options?: ToArrayOptions) {
-      const max = options?.max ?? Number.POSITIVE_INFINITY;
-      if (max !== Number.POSITIVE_INFINITY) {
+      const given = options?.max;
+      if (given !== undefined && given !== Number.POSITIVE_INFINITY) {
         const check = new InputChecker();
-        check.integer('max', max, 0, Number.MAX_SAFE_INTEGER);
+        check.integer('max', given, 0, Number.MAX_SAFE_INTEGER);
         check.throwIfAny();
       }
+      const max = given ?? DEFAULT_TO_ARRAY_CAP;
       const result: T[] = [];
       if (max === 0) return result;
       for await (const item of items()) {
+        if (given === undefined && result.length === max) {
+          throw new CspwatchPaginationError({ code: 'too_many_items', max });
+        }
         result.push(item);
-        if (result.length >= max) break;
+        if (given !== undefined && result.length >= max) break;
       }
       return result;
     },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, isRetryableStatus, parseRetryAfter, sleep } from './retry';
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry';
 
 describe('parseRetryAfter', () => {
   const now = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -63,15 +63,5 @@ describe('isRetryableStatus', () => {
       408, 429, 500, 502, 503, 504,
     ]);
     expect(statuses.filter((s) => isRetryableStatus(s, false))).toEqual([429]);
-  });
-});
-
-describe('sleep', () => {
-  it('rejects with the abort reason', async () => {
-    const controller = new AbortController();
-    const waiting = sleep(60_000, controller.signal);
-    controller.abort(new Error('stop'));
-    await expect(waiting).rejects.toThrow('stop');
-    await expect(sleep(1, AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
   });
 });

@@ -1,6 +1,14 @@
+import {
+  CspwatchApiError,
+  CspwatchConnectionError,
+  type CspwatchError,
+  CspwatchTimeoutError,
+  CspwatchTokenError,
+} from './errors';
+
 /*
- * Retry policy helpers: which failures are retried, how long to wait, and an abortable wait.
- * The loop that uses them lives in request.ts.
+ * The retry policy: which failures may be repeated, and how long to wait. ky runs the loop
+ * and the wait (transport.ts); these rules decide, in its `shouldRetry`.
  */
 
 /** Statuses worth retrying for a request that is safe to repeat (GET). */
@@ -11,6 +19,21 @@ export function isRetryableStatus(status: number, idempotent: boolean): boolean 
   // A non-idempotent request (create website) reached the server on any status except 429,
   // which is an explicit "not processed, come back later".
   return idempotent ? RETRYABLE_STATUSES.has(status) : status === 429;
+}
+
+/**
+ * Whether a failed attempt may be repeated. A POST is repeated only when the server cannot
+ * have acted on it: a 429, a connection never made, or a token function that threw.
+ */
+export function isRetryable(error: CspwatchError, idempotent: boolean): boolean {
+  if (error instanceof CspwatchApiError) return isRetryableStatus(error.status, idempotent);
+  if (error instanceof CspwatchConnectionError) {
+    return idempotent || !error.requestMayHaveBeenSent;
+  }
+  if (error instanceof CspwatchTimeoutError) return idempotent && error.scope === 'attempt';
+  // A throwing provider sent nothing; a bad return value is a bug that a retry will not fix.
+  if (error instanceof CspwatchTokenError) return error.cause !== undefined;
+  return false;
 }
 
 /**
@@ -47,23 +70,4 @@ export function backoffDelay(
   // A broken random source (NaN, out of range) must not give a NaN or negative wait.
   const fraction = Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0;
   return Math.floor(fraction * ceiling);
-}
-
-/** Waits `ms` milliseconds; rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -159,17 +159,22 @@ const URI_SYNTAX = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%
  * ```
  */
 export const CreateWebsiteInputSchema = z.strictObject({
-  /** Display name, 1 to 255 characters. */
+  /** Display name, 1 to 255 characters, not only spaces. */
   name: z.string('must be a string').check(
     z.refine((value) => codePointLength(value) >= 1, 'must not be empty'),
+    z.refine((value) => value.length === 0 || value.trim() !== '', 'must not be only spaces'),
     z.refine((value) => codePointLength(value) <= 255, 'must be at most 255 characters'),
   ),
-  /** Absolute URI of the site, at most 2048 characters. */
+  /** Absolute `http:` or `https:` URL of the site, at most 2048 characters. */
   url: z.string('must be a string').check(
     z.maxLength(2048, 'must be at most 2048 characters'),
     z.refine(
       (value) => URI_SYNTAX.test(value) && URL.canParse(value),
       'must be an absolute URI (ASCII, percent-encoded), e.g. https://example.com',
+    ),
+    z.refine(
+      (value) => !URI_SYNTAX.test(value) || /^https?:/i.test(value),
+      'must be an http: or https: URL, e.g. https://example.com',
     ),
   ),
   /** Initial ingestion settings; server defaults apply when omitted. */
@@ -192,8 +197,6 @@ export const CreateWebsiteInputSchema = z.strictObject({
 
 /** An API key's metadata. Unknown fields sent by the server are kept. */
 export type ApiKey = z.infer<typeof ApiKeySchema>;
-/** One page of API keys with its `pagination` (`nextCursor`, `hasMore`, `total`). */
-export type ApiKeyPage = z.infer<typeof ApiKeyPageSchema>;
 /** Pagination details of a list page. */
 export type Pagination = z.infer<typeof PaginationSchema>;
 /** A website, including the `endpointUrl` browsers send reports to. */

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { codePointLength } from './code-points';
 import { type CspwatchFieldIssue, CspwatchInputError } from './errors';
+import { type CspwatchRequestOptions, checkRequestOptions } from './options';
 
 /*
  * Input rules of spec section 8, checked before any request. Every problem is collected
@@ -93,20 +94,27 @@ export class InputChecker {
     return value;
   }
 
-  /** An optional `AbortSignal`. */
-  signal(value: unknown): void {
+  /** The per-call options: `timeout`, `maxRetries`, `headers` and `signal`. */
+  requestOptions(options: CspwatchRequestOptions): void {
+    checkRequestOptions(this.issues, options);
+    const { signal } = options as { signal?: unknown };
     const looksLikeSignal =
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as AbortSignal).aborted === 'boolean' &&
-      typeof (value as AbortSignal).addEventListener === 'function';
-    if (value !== undefined && !looksLikeSignal) {
+      typeof signal === 'object' &&
+      signal !== null &&
+      typeof (signal as AbortSignal).aborted === 'boolean' &&
+      typeof (signal as AbortSignal).addEventListener === 'function';
+    if (signal !== undefined && !looksLikeSignal) {
       this.add('signal', 'must be an AbortSignal');
     }
   }
 
+  /** The {@link CspwatchInputError} naming every recorded issue. */
+  error(): CspwatchInputError {
+    return new CspwatchInputError(this.issues);
+  }
+
   /** Throws a {@link CspwatchInputError} naming every recorded issue, if any. */
   throwIfAny(): void {
-    if (this.issues.length > 0) throw new CspwatchInputError(this.issues);
+    if (this.issues.length > 0) throw this.error();
   }
 }

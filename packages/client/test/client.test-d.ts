@@ -76,7 +76,6 @@ describe('public types', () => {
     if (isCspwatchError(error)) expectTypeOf(error.code).toEqualTypeOf<CspwatchErrorCode>();
     if (error instanceof CspwatchRateLimitError) {
       expectTypeOf(error.retryAfterMs).toEqualTypeOf<number | undefined>();
-      expectTypeOf(error.kind).toEqualTypeOf<'rate_limited'>();
       expectTypeOf(error.name).toEqualTypeOf<'CspwatchRateLimitError'>();
     }
     if (error instanceof CspwatchApiError) {

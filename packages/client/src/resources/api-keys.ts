@@ -1,10 +1,18 @@
+import type * as z from 'zod/mini';
+import type { CspwatchRequestOptions } from '../options';
 import { type PageIterable, paginate } from '../paginate';
-import type { Requester } from '../request';
-import { type ApiKey, type ApiKeyPage, ApiKeyPageSchema } from '../schemas';
+import { type ApiKey, ApiKeyPageSchema } from '../schemas';
+import type { Transport } from '../transport';
 import { InputChecker } from '../validate-input';
 
-/** Options of {@link ApiKeysResource.list}. */
-export interface ListApiKeysOptions {
+/** One page of API keys: `data`, `pagination` (`nextCursor`, `hasMore`, `total`), `requestId`. */
+export type ApiKeyPage = z.infer<typeof ApiKeyPageSchema> & {
+  /** The `x-request-id` of the response that carried this page. */
+  requestId: string | undefined;
+};
+
+/** Options of {@link ApiKeysResource.list}; `timeout`, `maxRetries` and `headers` apply to each page. */
+export interface ListApiKeysOptions extends CspwatchRequestOptions {
   /**
    * Page size (1 to 200). It only sets how many keys each request returns; cap the total
    * with `toArray({ max })` or by breaking out of the loop.
@@ -38,7 +46,7 @@ export interface ApiKeysResource {
 }
 
 /** Creates the `apiKeys` resource. Internal. */
-export function createApiKeysResource(request: Requester): ApiKeysResource {
+export function createApiKeysResource(send: Transport): ApiKeysResource {
   return {
     list(workspaceId, given) {
       const check = new InputChecker();
@@ -47,18 +55,21 @@ export function createApiKeysResource(request: Requester): ApiKeysResource {
       check.integer('limit', options.limit, 1, 200);
       check.string('q', options.q, 255);
       check.string('cursor', options.cursor, 4096, 1);
-      check.signal(options.signal);
+      check.requestOptions(options);
       check.throwIfAny();
-      const { limit, q, signal } = options;
-      const fetchPage = (cursor: string | undefined) =>
-        request({
+      const { limit, q, cursor: start, ...call } = options;
+      const fetchPage = async (cursor: string | undefined): Promise<ApiKeyPage> => {
+        const { data, response } = await send({
           method: 'GET',
           path: `/v1/workspaces/${segment}/api-keys`,
           query: { limit, q, cursor },
           schema: ApiKeyPageSchema,
-          signal,
+          options: call,
+          iteration: { cursor },
         });
-      return paginate<ApiKey, ApiKeyPage>(fetchPage, options.cursor, signal);
+        return Object.assign(data, { requestId: response.requestId });
+      };
+      return paginate<ApiKey, ApiKeyPage>(fetchPage, start, options.signal);
     },
   };
 }

@@ -149,7 +149,7 @@ describe('websites.create', () => {
       .websites.create('ws_1', input)
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CspwatchPermissionError);
-    expect(error).toMatchObject({ code: 'website_limit_reached', kind: 'forbidden', status: 403 });
+    expect(error).toMatchObject({ code: 'website_limit_reached', status: 403 });
   });
 
   it('does not retry after the request may have reached the server (5xx)', async () => {

@@ -1,17 +1,16 @@
-import type { Requester } from '../request';
+import { type CspwatchPromise, toCspwatchPromise } from '../api-promise';
+import type { CspwatchRequestOptions } from '../options';
 import {
   type CreateWebsiteInput,
   CreateWebsiteInputSchema,
   type Website,
   WebsiteSchema,
 } from '../schemas';
+import type { Transport } from '../transport';
 import { InputChecker } from '../validate-input';
 
 /** Per-call options of {@link WebsitesResource.create}. */
-export interface CreateWebsiteOptions {
-  /** Aborts the request and any retry wait. */
-  signal?: AbortSignal;
-}
+export interface CreateWebsiteOptions extends CspwatchRequestOptions {}
 
 /**
  * `client.websites`: websites of a workspace.
@@ -24,8 +23,9 @@ export interface CreateWebsiteOptions {
 export interface WebsitesResource {
   /**
    * Registers a website (`POST /v1/workspaces/{workspaceId}/websites`) and returns it with
-   * its `endpointUrl`. Any 2xx is success. Retried only when the server cannot have acted
-   * on the request (429, or nothing was sent), so a retry never creates a second website.
+   * its `endpointUrl`; `.withResponse()` adds the response facts. Any 2xx is success.
+   * Retried only when the server cannot have acted on the request (429, or nothing was
+   * sent), so a retry never creates a second website.
    *
    * @throws {@link CspwatchInputError} before any request when an argument breaks a rule.
    */
@@ -33,26 +33,28 @@ export interface WebsitesResource {
     workspaceId: string,
     input: CreateWebsiteInput,
     options?: CreateWebsiteOptions,
-  ): Promise<Website>;
+  ): CspwatchPromise<Website>;
 }
 
 /** Creates the `websites` resource. Internal. */
-export function createWebsitesResource(request: Requester): WebsitesResource {
+export function createWebsitesResource(send: Transport): WebsitesResource {
   return {
-    async create(workspaceId, input, given) {
+    create(workspaceId, input, given) {
       const check = new InputChecker();
       const segment = check.workspaceId(workspaceId);
       const options = check.options(given);
       const body = check.schema(CreateWebsiteInputSchema, input, '');
-      check.signal(options.signal);
-      check.throwIfAny();
-      return request({
-        method: 'POST',
-        path: `/v1/workspaces/${segment}/websites`,
-        body,
-        schema: WebsiteSchema,
-        signal: options.signal,
-      });
+      check.requestOptions(options);
+      if (check.issues.length > 0) return toCspwatchPromise(Promise.reject(check.error()));
+      return toCspwatchPromise(
+        send({
+          method: 'POST',
+          path: `/v1/workspaces/${segment}/websites`,
+          body,
+          schema: WebsiteSchema,
+          options,
+        }),
+      );
     },
   };
 }

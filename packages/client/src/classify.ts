@@ -1,0 +1,191 @@
+import * as z from 'zod/mini';
+import {
+  apiErrorClass,
+  type CspwatchApiError,
+  type CspwatchApiFieldError,
+  CspwatchConnectionError,
+  type CspwatchErrorOptions,
+  CspwatchResponseValidationError,
+} from './errors';
+import { redact, redactHeaders } from './redact';
+import { parseRetryAfter } from './retry';
+
+/*
+ * What an answer means: a value checked against its schema, or an error built from the
+ * response (problem+json, RFC 9457, or any other body) or from a failed connection. The
+ * token is redacted here, once per response: headers always, the body only for an error.
+ */
+
+/** A response as the rest of the client may see it: the token redacted from its headers. */
+export interface SeenResponse {
+  status: number;
+  headers: Headers;
+  requestId: string | undefined;
+  statusText: string;
+}
+
+/** Reads what may be shown of a response, the token redacted. Internal. */
+export function seeResponse(response: Response, token: string): SeenResponse {
+  const headers = redactHeaders(response.headers, token);
+  const redirected = response.type === 'opaqueredirect';
+  return {
+    status: response.status,
+    headers,
+    requestId: headers.get('x-request-id') ?? undefined,
+    statusText: redirected ? 'Redirect' : redact(response.statusText, token),
+  };
+}
+
+const FieldErrorSchema = z.object({ path: z.unknown(), message: z.string() });
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  422: 'unprocessable_content',
+  429: 'rate_limited',
+};
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function fieldErrors(list: unknown, clean: (text: string) => string): CspwatchApiFieldError[] {
+  const result: CspwatchApiFieldError[] = [];
+  for (const item of Array.isArray(list) ? list : []) {
+    const parsed = FieldErrorSchema.safeParse(item);
+    if (!parsed.success) continue;
+    const { path, message } = parsed.data;
+    const dotted = Array.isArray(path) ? path.join('.') : String(path ?? '');
+    result.push({ path: clean(dotted), message: clean(message) });
+  }
+  return result;
+}
+
+/**
+ * Builds the API error of a non-2xx answer. A 3xx (status 0 for a browser's opaque
+ * redirect) is `redirect_not_followed`. Internal.
+ */
+export function toApiError(
+  seen: SeenResponse,
+  body: string,
+  token: string,
+  options: CspwatchErrorOptions,
+): CspwatchApiError {
+  const rawBody = redact(body, token);
+  const problem = parseJson(rawBody) as Record<string, unknown> | undefined;
+  // A `\u`-escaped echo of the token shows up only after JSON parsing: redact the fields too.
+  const clean = (name: string) => {
+    const value = typeof problem === 'object' && problem !== null ? problem[name] : undefined;
+    return typeof value === 'string' ? redact(value, token) : undefined;
+  };
+  const { status, headers } = seen;
+  const redirect = status === 0 || (status >= 300 && status <= 399);
+  const location = headers.get('location');
+  const ErrorClass = apiErrorClass(status);
+  return new ErrorClass(
+    {
+      status,
+      code: redirect
+        ? 'redirect_not_followed'
+        : clean('code') ||
+          CODE_BY_STATUS[status] ||
+          (status >= 500 ? 'server_error' : `http_${status}`),
+      title: (!redirect && clean('title')) || seen.statusText || `HTTP ${status}`,
+      detail: redirect
+        ? `The API answered with a redirect${location ? ` to ${location}` : ''}, which the client does not follow: check baseUrl`
+        : clean('detail'),
+      type: clean('type'),
+      errors: fieldErrors(problem?.errors, (text) => redact(text, token)),
+      requestId: seen.requestId,
+      headers,
+      rawBody,
+      retryAfterMs: parseRetryAfter(headers.get('retry-after'), Date.now()),
+    },
+    options,
+  );
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 3).map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    const expected = 'expected' in issue ? ` (expected ${String(issue.expected)})` : '';
+    return `${path}: ${issue.code}${expected}`;
+  });
+  const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
+  return shown.join('; ') + more;
+}
+
+/** Parses a 2xx body with `schema`, or throws {@link CspwatchResponseValidationError}. Internal. */
+export function parseSuccessBody<T extends z.ZodMiniType>(
+  seen: SeenResponse,
+  body: string,
+  schema: T,
+  token: string,
+  options: CspwatchErrorOptions,
+): z.output<T> {
+  const json = parseJson(body);
+  const result = json === undefined ? undefined : schema.safeParse(json);
+  if (result?.success) return result.data;
+  const details = {
+    status: seen.status,
+    requestId: seen.requestId,
+    rawBody: redact(body, token),
+    issues: result?.error.issues ?? [],
+  };
+  const message = result
+    ? `The ${seen.status} response does not match the documented shape: ${describeIssues(details.issues)}`
+    : `The ${seen.status} response body is not JSON`;
+  throw new CspwatchResponseValidationError(message, details, options);
+}
+
+/** System error codes of failures before a connection exists: nothing was sent. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const codeOf = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
+
+/** The system error codes under a fetch `TypeError` (undici puts them in `cause`). */
+function networkCodes(error: unknown): string[] {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  const inner = cause instanceof AggregateError ? cause.errors : [cause];
+  return [codeOf(cause), ...inner.map(codeOf)].filter((c): c is string => c !== undefined);
+}
+
+/**
+ * Maps a failed `fetch` to a {@link CspwatchConnectionError} naming the host. The request
+ * "may have been sent" unless the failure is known to precede the connection. Internal.
+ */
+export function toConnectionError(
+  error: unknown,
+  method: string,
+  host: string,
+  options: CspwatchErrorOptions,
+): CspwatchConnectionError {
+  const codes = networkCodes(error);
+  const reason = codes[0] ?? (error instanceof Error ? error.message : 'unknown error');
+  const notSent = codes.length > 0 && codes.every((code) => NOT_SENT_CODES.has(code));
+  return new CspwatchConnectionError(
+    `${method} to ${host} failed before a response arrived (${reason})`,
+    { requestMayHaveBeenSent: !notSent, host },
+    { ...options, cause: error },
+  );
+}

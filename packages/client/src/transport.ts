@@ -1,0 +1,224 @@
+import ky, { isTimeoutError } from 'ky';
+import type * as z from 'zod/mini';
+import { parseSuccessBody, seeResponse, toApiError, toConnectionError } from './classify';
+import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
+import {
+  CspwatchApiError,
+  CspwatchAuthenticationError,
+  type CspwatchError,
+  type CspwatchErrorOptions,
+  CspwatchInputError,
+  CspwatchTimeoutError,
+  isCspwatchError,
+} from './errors';
+import { linkSignal } from './linked-signal';
+import type { CspwatchRequestOptions, ResolvedOptions } from './options';
+import { backoffDelay, isRetryable } from './retry';
+
+/*
+ * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
+ * within ky's `timeout` (our `fetch`) -> redact once -> classify -> retry decision (ky
+ * `retry.shouldRetry`; ky waits, abortably). The package README's design notes say which
+ * rules are ours and why.
+ */
+
+/** What a resource asks of the transport. Internal. */
+export interface RequestSpec<T extends z.ZodMiniType> {
+  method: 'GET' | 'POST';
+  /** Path below the base URL, already encoded, e.g. `/v1/workspaces/w1/api-keys`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: T;
+  /** The call's options, already validated. */
+  options: CspwatchRequestOptions;
+  /** Set while iterating a list: errors carry the cursor of the page. */
+  iteration?: { cursor: string | undefined };
+}
+
+/** The facts of the response that gave a value. */
+export interface CspwatchResponseInfo {
+  /** HTTP status. */
+  status: number;
+  /** Response headers, the token redacted. */
+  headers: Headers;
+  /** The `x-request-id` response header, when present. */
+  requestId: string | undefined;
+  /** Attempts made, 1 when the first one succeeded. */
+  attempts: number;
+}
+
+/** A value with the facts of the response that carried it, from `.withResponse()`. */
+export interface CspwatchWithResponse<T> {
+  /** The parsed value, as the call without `.withResponse()` returns it. */
+  data: T;
+  /** Status, headers, request id and attempts of the response. */
+  response: CspwatchResponseInfo;
+}
+
+/** Sends API calls with the client's options. Internal. */
+export type Transport = <T extends z.ZodMiniType>(
+  spec: RequestSpec<T>,
+) => Promise<CspwatchWithResponse<z.output<T>>>;
+
+function buildQuery(query: RequestSpec<z.ZodMiniType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Creates the function that performs one API call with retries. Internal. */
+export function createTransport(client: ResolvedOptions): Transport {
+  const { hooks } = client;
+  return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
+    const { method, options } = spec;
+    const timeout = options.timeout ?? client.timeout;
+    const maxRetries = options.maxRetries ?? client.maxRetries;
+    const pathWithQuery = spec.path + buildQuery(spec.query);
+    const url = client.baseUrl + pathWithQuery;
+    const context: CspwatchErrorOptions = spec.iteration ? { iteration: spec.iteration } : {};
+    const deadline = Date.now() + client.totalTimeout;
+    const budget = linkSignal(options.signal, {
+      ms: client.totalTimeout,
+      reason: () => new CspwatchTimeoutError(client.totalTimeout, 'total', context),
+    });
+    const signal = budget.signal as AbortSignal;
+    const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
+    let token = '';
+    let result: CspwatchWithResponse<z.output<T>> | undefined;
+
+    const log = (started: number, request: Request, code?: string, response?: Response) => {
+      if (!client.logger) return;
+      const seen = response && seeResponse(response, token);
+      try {
+        client.logger({
+          method,
+          path: pathWithQuery,
+          status: seen?.status,
+          durationMs: Date.now() - started,
+          requestId: seen?.requestId,
+          attempt: state.attempt,
+          requestHeaders: redactLoggedHeaders(request.headers),
+          responseHeaders: seen && Object.fromEntries(seen.headers),
+          errorCode: code,
+        });
+      } catch {
+        // A failing logger must not change the outcome of the call.
+      }
+    };
+
+    const authorize = async (request: Request) => {
+      state.attempt += 1;
+      token = await getToken(client, state.forceRefresh, signal);
+      state.forceRefresh = false;
+      request.headers.delete('authorization');
+      if (hooks.beforeRequest) {
+        const headers = new Headers(request.headers);
+        const { attempt } = state;
+        await hooks.beforeRequest(Object.freeze({ method, url, attempt, headers }));
+        if (headers.has('authorization')) {
+          const message = 'must not set authorization: the client sets it from `token`';
+          throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
+        }
+        for (const [name, value] of headers) request.headers.set(name, value);
+      }
+      request.headers.set('authorization', `Bearer ${token}`);
+    };
+
+    // One attempt within ky's timeout: send, read the whole body, redact, classify.
+    const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+      const started = Date.now();
+      let response: Response;
+      let body: string;
+      try {
+        response = await client.fetch(request, init);
+        body = response.type === 'opaqueredirect' ? '' : await response.text();
+      } catch (error) {
+        if (!request.signal.aborted) {
+          log(started, request, 'connection_failed');
+          throw toConnectionError(error, method, client.host, context);
+        }
+        // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
+        if (!signal.aborted || signal.reason instanceof CspwatchTimeoutError) {
+          log(started, request, 'timeout');
+        }
+        throw request.signal.reason;
+      }
+      const seen = seeResponse(response, token);
+      const { status, headers, requestId } = seen;
+      const durationMs = Date.now() - started;
+      const view = { method, url, attempt: state.attempt, status, headers, requestId, durationMs };
+      await hooks.afterResponse?.(Object.freeze(view));
+      try {
+        if (status < 200 || status > 299) throw toApiError(seen, body, token, context);
+        const data = parseSuccessBody(seen, body, spec.schema, token, context);
+        result = { data, response: { status, headers, requestId, attempts: state.attempt } };
+      } catch (error) {
+        log(started, request, (error as CspwatchError).code, response);
+        throw error;
+      }
+      log(started, request, undefined, response);
+      return response;
+    };
+
+    const asClientError = (error: unknown) =>
+      isTimeoutError(error) ? new CspwatchTimeoutError(timeout, 'attempt', context) : error;
+
+    const shouldRetry = async ({ error }: { error: unknown }) => {
+      const failure = asClientError(error);
+      if (signal.aborted || !isCspwatchError(failure)) return false;
+      // A refused token is replayed once with a fresh one, at once, outside maxRetries.
+      const refreshable = typeof client.token === 'function' && !state.refreshed;
+      if (failure instanceof CspwatchAuthenticationError && refreshable) {
+        state.refreshed = true;
+        state.forceRefresh = true;
+        state.wait = 0;
+        return true;
+      }
+      if (!isRetryable(failure, method === 'GET') || state.retries >= maxRetries) return false;
+      const retryAfter = failure instanceof CspwatchApiError ? failure.retryAfterMs : undefined;
+      // A wait longer than the cap is the caller's decision: throw at once, carrying it.
+      if (retryAfter !== undefined && retryAfter > client.retryAfterCap) return false;
+      const wait =
+        retryAfter ??
+        backoffDelay(state.retries, client.random, client.retryBaseDelay, client.retryMaxDelay);
+      if (Date.now() + wait >= deadline) return false;
+      state.wait = wait;
+      state.retries += 1;
+      const retry = { method, url, attempt: state.attempt, error: failure, delayMs: wait };
+      await hooks.beforeRetry?.(Object.freeze(retry));
+      return true;
+    };
+
+    try {
+      await ky(url, {
+        method,
+        headers: requestHeaders(client, options, spec.body !== undefined),
+        body: spec.body === undefined ? null : JSON.stringify(spec.body),
+        signal,
+        timeout,
+        fetch: attempt as typeof fetch,
+        redirect: 'manual',
+        throwHttpErrors: false,
+        retry: {
+          // One more than maxRetries: the replay after a token refresh is not a retry.
+          limit: maxRetries + 1,
+          methods: ['get', 'post'],
+          retryOnTimeout: true,
+          shouldRetry,
+          delay: () => state.wait,
+        },
+        hooks: { beforeRequest: [authorize] },
+      });
+    } catch (error) {
+      throw asClientError(error);
+    } finally {
+      budget.release();
+    }
+    if (!result) throw new Error('unreachable: ky returned without a classified response');
+    return result;
+  };
+}
