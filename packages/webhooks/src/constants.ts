@@ -10,12 +10,5 @@ export const DEFAULT_TOLERANCE_MS = 300_000;
 /** The shortest signing secret accepted, in Unicode code points. */
 export const MIN_SECRET_LENGTH = 8;
 
-/** Defaults of the verification options, in one place. */
-export const VERIFY_DEFAULTS = Object.freeze({
-  toleranceMs: DEFAULT_TOLERANCE_MS,
-  timestampHeader: TIMESTAMP_HEADER,
-  signatureHeader: SIGNATURE_HEADER,
-});
-
 /** The scheme prefix of the signature header value. */
 export const SIGNATURE_PREFIX = 'sha256=';

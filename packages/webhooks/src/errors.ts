@@ -12,7 +12,12 @@
  * | `invalid_json` | the signature is valid but the body is not a JSON alert object |
  * | `invalid_secret` | a secret is not a string of at least 8 characters |
  * | `body_not_raw` | the body was already parsed; the exact raw bytes are needed |
+ * | `body_not_well_formed` | a string body holds a lone surrogate: it is not the text of any bytes |
  * | `body_too_large` | an adapter stopped reading a body larger than its `maxBodyBytes` |
+ * | `body_read_failed` | the body stream failed while being read (`cause` says why) |
+ * | `invalid_options` | `verifyWebhook` was called without options, or with an invalid one |
+ * | `replayed_delivery` | the replay guard already accepted this delivery (or this alert `id`) |
+ * | `replay_store_unavailable` | the replay store could not record the delivery (full, or down): refused, not accepted |
  */
 export type WebhookVerificationErrorCode =
   | 'missing_header'
@@ -24,7 +29,12 @@ export type WebhookVerificationErrorCode =
   | 'invalid_json'
   | 'invalid_secret'
   | 'body_not_raw'
-  | 'body_too_large';
+  | 'body_not_well_formed'
+  | 'body_too_large'
+  | 'body_read_failed'
+  | 'invalid_options'
+  | 'replayed_delivery'
+  | 'replay_store_unavailable';
 
 const MARKER = Symbol.for('@cspwatch/webhooks.WebhookVerificationError');
 

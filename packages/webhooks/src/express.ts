@@ -15,3 +15,4 @@ export {
 } from './adapters/express';
 export { toWebhookProblem, type WebhookProblem } from './adapters/problem';
 export type { ReadableBodyLike } from './adapters/read-body';
+export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';

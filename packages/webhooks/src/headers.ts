@@ -11,36 +11,38 @@ export type WebhookHeadersInput =
 
 /**
  * Reads one header case-insensitively. Returns `undefined` when the header is absent,
- * empty, or not text. Several values (a `string[]`) are joined with `", "`, as Fetch does,
- * so a duplicated signature or timestamp header is reported as malformed, not guessed at.
+ * empty, or not text. A header given more than once (under two letter cases, or as an
+ * array of several values, empty or not) comes back joined with `", "`, as Fetch joins
+ * it, so a duplicated signature or timestamp is reported as malformed, never guessed at.
  */
 export function readHeader(headers: unknown, name: string): string | undefined {
   if (typeof headers !== 'object' || headers === null) return undefined;
   const lowerName = name.toLowerCase();
   const getter = (headers as { get?: unknown }).get;
+  // Fetch Headers joins a repeated header itself; its get throws for an invalid name.
   if (typeof getter === 'function') {
-    let value: unknown;
     try {
-      value = getter.call(headers, lowerName);
+      return asHeaderText(getter.call(headers, lowerName));
     } catch {
       return undefined;
     }
-    return asHeaderText(value);
   }
   const record = headers as Record<string, unknown>;
-  // Node lowercases incoming names, so the direct look-up almost always hits.
-  if (Object.hasOwn(record, lowerName)) return asHeaderText(record[lowerName]);
-  for (const key of Object.keys(record)) {
-    if (key.toLowerCase() === lowerName) return asHeaderText(record[key]);
+  // Every key is looked at: a second spelling of the name must not go unseen.
+  const found: unknown[] = [];
+  for (const key in record) {
+    const value = record[key];
+    if (key.length === name.length && value !== undefined && key.toLowerCase() === lowerName) {
+      if (Object.hasOwn(record, key)) found.push(value);
+    }
   }
-  return undefined;
+  return asHeaderText(found.length > 1 ? found : found[0]);
 }
 
 function asHeaderText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value === '' ? undefined : value;
   if (Array.isArray(value)) {
-    const parts = value.filter((part): part is string => typeof part === 'string' && part !== '');
-    return parts.length === 0 ? undefined : parts.join(', ');
+    // One value is that value; several (even empty or non-text ones) are a duplicate.
+    return value.length > 1 ? value.join(', ') : asHeaderText(value[0]);
   }
-  return undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -12,7 +12,12 @@ export {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
 } from './constants';
-export { signWebhook, verifyWebhook, verifyWebhookSignature } from './crypto/web';
+export {
+  safeVerifyWebhook,
+  signWebhook,
+  verifyWebhook,
+  verifyWebhookSignature,
+} from './crypto/web';
 export {
   isWebhookVerificationError,
   WebhookVerificationError,
@@ -30,5 +35,21 @@ export {
   type UnknownCspwatchEvent,
 } from './payloads';
 export type { RawBody } from './raw-body';
+export {
+  createReplayGuard,
+  type ReplayClaim,
+  type ReplayGuard,
+  type ReplayGuardOptions,
+  type ReplayKey,
+  releaseReplayClaim,
+} from './replay/guard';
+export {
+  createMemoryReplayStore,
+  DEFAULT_MAX_REPLAY_ENTRIES,
+  type MemoryReplayStore,
+  type MemoryReplayStoreOptions,
+} from './replay/memory-store';
+export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
+export type { VerifyWebhookResult } from './safe';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

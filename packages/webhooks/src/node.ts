@@ -13,6 +13,8 @@ export {
   TIMESTAMP_HEADER,
 } from './constants';
 export {
+  safeVerifyWebhook,
+  safeVerifyWebhookSync,
   signWebhook,
   signWebhookSync,
   verifyWebhook,
@@ -37,5 +39,21 @@ export {
   type UnknownCspwatchEvent,
 } from './payloads';
 export type { RawBody } from './raw-body';
+export {
+  createReplayGuard,
+  type ReplayClaim,
+  type ReplayGuard,
+  type ReplayGuardOptions,
+  type ReplayKey,
+  releaseReplayClaim,
+} from './replay/guard';
+export {
+  createMemoryReplayStore,
+  DEFAULT_MAX_REPLAY_ENTRIES,
+  type MemoryReplayStore,
+  type MemoryReplayStoreOptions,
+} from './replay/memory-store';
+export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
+export type { VerifyWebhookResult } from './safe';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

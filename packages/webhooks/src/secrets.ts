@@ -11,14 +11,16 @@ export function assertValidSecret(secret: unknown): asserts secret is string {
     typeof secret !== 'string' ||
     (secret.length < MIN_SECRET_LENGTH * 2 && [...secret].length < MIN_SECRET_LENGTH)
   ) {
-    throw invalidSecret();
+    throw invalidSecret(secret);
   }
 }
 
-function invalidSecret(): WebhookVerificationError {
+function invalidSecret(secret: unknown): WebhookVerificationError {
   return new WebhookVerificationError(
     'invalid_secret',
-    `Secrets must be strings of ${MIN_SECRET_LENGTH}+ characters`,
+    secret === undefined
+      ? 'The secret is missing: an unset environment variable?'
+      : `Secrets must be strings of ${MIN_SECRET_LENGTH}+ characters`,
   );
 }
 
@@ -28,7 +30,7 @@ export function normalizeSecrets(secret: unknown): readonly string[] {
     assertValidSecret(secret);
     return [secret];
   }
-  if (!Array.isArray(secret) || secret.length === 0) throw invalidSecret();
+  if (!Array.isArray(secret) || secret.length === 0) throw invalidSecret(secret);
   for (const each of secret) assertValidSecret(each);
   return secret as readonly string[];
 }

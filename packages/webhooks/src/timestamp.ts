@@ -24,16 +24,13 @@ export function parseTimestamp(value: string, headerName: string): number {
 export function assertFreshTimestamp(timestamp: number, now: number, toleranceMs: number): void {
   const skew = now - timestamp;
   // Written so that a NaN clock reading rejects rather than accepts.
-  if (!(skew <= toleranceMs)) {
+  const old = !(skew <= toleranceMs);
+  if (old || -skew > toleranceMs) {
     throw new WebhookVerificationError(
-      'timestamp_too_old',
-      `Timestamp ${skew} ms old, over the ${toleranceMs} ms tolerance (replay, or clock skew)`,
-    );
-  }
-  if (-skew > toleranceMs) {
-    throw new WebhookVerificationError(
-      'timestamp_in_future',
-      `Timestamp ${-skew} ms ahead, over the ${toleranceMs} ms tolerance (clock skew)`,
+      old ? 'timestamp_too_old' : 'timestamp_in_future',
+      `Timestamp ${old ? `${skew} ms old` : `${-skew} ms ahead`}, over the ${toleranceMs} ms tolerance (${
+        looksLikeSeconds(timestamp) ? 'seconds? Send ms' : 'replay or clock skew'
+      })`,
     );
   }
 }
@@ -46,12 +43,23 @@ export function describeValue(value: string): string {
   return `got ${value.length} characters`;
 }
 
-/** Formats and checks the timestamp to sign: a non-negative safe integer of milliseconds. */
+/**
+ * Tells whether a timestamp is plainly Unix seconds (what Stripe and Svix send): as ms it
+ * would fall in 1970-01-12 .. 1973-03-03, as seconds in 2001 .. 5138.
+ */
+export function looksLikeSeconds(timestamp: number): boolean {
+  return timestamp >= 1e9 && timestamp < 1e11;
+}
+
+/**
+ * Formats and checks the timestamp to sign: a non-negative safe integer of milliseconds,
+ * not one that is plainly in seconds.
+ */
 export function formatTimestamp(timestamp: number): string {
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0 || looksLikeSeconds(timestamp)) {
     throw new WebhookVerificationError(
       'malformed_timestamp',
-      `timestamp must be a non-negative integer of Unix ms; got ${timestamp}.`,
+      `timestamp must be a non-negative integer of Unix ms (Date.now(), not seconds); got ${timestamp}.`,
     );
   }
   return String(timestamp);

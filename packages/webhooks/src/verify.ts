@@ -1,4 +1,4 @@
-import { VERIFY_DEFAULTS } from './constants';
+import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './constants';
 import { WebhookVerificationError } from './errors';
 import { readHeader, type WebhookHeadersInput } from './headers';
 import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
@@ -82,14 +82,14 @@ export function prepareVerification<TSignature>(
 export function signatureMismatch(): WebhookVerificationError {
   return new WebhookVerificationError(
     'signature_mismatch',
-    "Signature mismatch: check the raw body (not re-serialised JSON) and the channel's secret(s)",
+    'Signature mismatch: check the raw body (not re-serialised JSON) and the secret',
   );
 }
 
 /** Parses a body whose signature was checked: decodes bytes as strict UTF-8, then JSON. */
 export function parseVerifiedBody(
-  body: string | Uint8Array,
-  decode: (bytes: Uint8Array) => string,
+  body: RawBody,
+  decode: (bytes: Exclude<RawBody, string>) => string,
 ): CspwatchEvent {
   if (typeof body === 'string') return parsePayload(body);
   let text: string;
@@ -112,14 +112,21 @@ interface VerifySettings {
   signatureHeader: string;
 }
 
-/** Validates the options that are programming choices (not delivery data): a TypeError. */
+/** Validates the options that are programming choices (not delivery data): `invalid_options`. */
 export function checkVerifyOptions(options: VerifyOptions): VerifySettings {
-  const toleranceMs = options.toleranceMs ?? VERIFY_DEFAULTS.toleranceMs;
-  if (!(toleranceMs >= 0)) throw new TypeError('toleranceMs must be >= 0');
+  const toleranceMs = options?.toleranceMs ?? DEFAULT_TOLERANCE_MS;
+  if (typeof options !== 'object' || !options || !(toleranceMs >= 0)) {
+    throw new WebhookVerificationError(
+      'invalid_options',
+      toleranceMs >= 0
+        ? 'Pass the options: { body, headers, secret }'
+        : 'toleranceMs must be a number of ms >= 0',
+    );
+  }
   return {
     toleranceMs,
     now: options.now ?? Date.now,
-    timestampHeader: options.headerNames?.timestamp ?? VERIFY_DEFAULTS.timestampHeader,
-    signatureHeader: options.headerNames?.signature ?? VERIFY_DEFAULTS.signatureHeader,
+    timestampHeader: options.headerNames?.timestamp ?? TIMESTAMP_HEADER,
+    signatureHeader: options.headerNames?.signature ?? SIGNATURE_HEADER,
   };
 }

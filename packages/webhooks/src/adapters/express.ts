@@ -2,9 +2,10 @@ import { verifyWebhook } from '../crypto/node';
 import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
+import type { ReplayClaim } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { checkAdapterOptions } from './options';
-import { PROBLEM_CONTENT_TYPE, toWebhookProblem } from './problem';
+import { problemHeaders, toWebhookProblem } from './problem';
 import {
   assertDeclaredLength,
   checkMaxBodyBytes,
@@ -12,6 +13,7 @@ import {
   readBody,
 } from './read-body';
 import { callRejectedHook, checkRejectedHook } from './rejected-hook';
+import { type AdapterReplayOption, adapterReplayGuard, releaseInBackground } from './replay';
 
 /** An Express (or plain Node) request: only what the middleware reads and writes. */
 export interface ExpressRequestLike extends ReadableBodyLike {
@@ -35,6 +37,10 @@ export interface ExpressResponseLike {
   setHeader(name: string, value: string): unknown;
   /** Ends the response with a body. */
   end(chunk: string): unknown;
+  /** Subscribes to `finish` / `close`: how the replay guard sees a failed handler. */
+  on?(event: 'finish' | 'close', listener: () => void): unknown;
+  /** True once the whole response was handed to the OS. */
+  writableFinished?: boolean;
 }
 
 /** Express's `next`. */
@@ -53,6 +59,14 @@ export interface CspwatchWebhookOptions extends VerifyOptions {
    * the refusal is sent anyway and its error goes to `process.emitWarning`.
    */
   onRejected?: (error: WebhookVerificationError, req: ExpressRequestLike) => void;
+  /**
+   * Refuse a delivery accepted before (`409 replayed_delivery`): `true`, or the guard's
+   * options (`store`, `key`, `ttlMs`, `prefix`). The claim is released, so the sender's retry
+   * is accepted, when your handler answers 5xx (an error passed to `next` included) or the
+   * connection closes before the response is sent. A store that cannot answer gets `503`.
+   * @default false
+   */
+  replay?: AdapterReplayOption;
 }
 
 const PARSED_WITHOUT_RAW_COPY =
@@ -102,6 +116,7 @@ export function cspwatchWebhook(
   checkAdapterOptions(options);
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
   const onRejected = checkRejectedHook(options.onRejected);
+  const guard = adapterReplayGuard(options);
   const handle = async (
     req: ExpressRequestLike,
     res: ExpressResponseLike,
@@ -109,13 +124,16 @@ export function cspwatchWebhook(
   ) => {
     try {
       const body = await rawBodyOf(req, maxBodyBytes);
-      req.cspwatchEvent = await verifyWebhook({ ...options, body, headers: req.headers });
+      const event = await verifyWebhook({ ...options, body, headers: req.headers });
+      if (guard !== undefined) releaseOnFailure(res, await guard.claim(event, req.headers));
+      req.cspwatchEvent = event;
     } catch (error) {
       if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') return next(error);
       if (onRejected !== undefined) callRejectedHook(onRejected, error, req);
       const problem = toWebhookProblem(error);
       res.statusCode = problem.status;
-      res.setHeader('content-type', PROBLEM_CONTENT_TYPE);
+      for (const [name, value] of Object.entries(problemHeaders(problem)))
+        res.setHeader(name, value);
       if (problem.status === 413) res.setHeader('connection', 'close');
       res.end(JSON.stringify(problem));
       return;
@@ -125,6 +143,16 @@ export function cspwatchWebhook(
   return (req, res, next) => {
     handle(req, res, next).catch(next);
   };
+}
+
+/** Frees the claim when the handler answers 5xx or the response never completes. */
+function releaseOnFailure(res: ExpressResponseLike, claim: ReplayClaim): void {
+  res.on?.('finish', () => {
+    if (res.statusCode >= 500) releaseInBackground(claim.release);
+  });
+  res.on?.('close', () => {
+    if (res.writableFinished !== true) releaseInBackground(claim.release);
+  });
 }
 
 /**

@@ -1,8 +1,10 @@
 import { verifyWebhook } from '../crypto/web';
 import type { CspwatchEvent } from '../payloads';
+import type { ReplayGuard } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { assertDeclaredLength, bodyTooLarge, checkMaxBodyBytes } from './read-body';
 import { bodyAlreadyRead, readBodyStream } from './read-stream';
+import { checkReplayGuard } from './replay';
 
 /** The parts of a Fetch `Request` that verification reads. */
 export interface RequestLike {
@@ -27,6 +29,12 @@ export interface VerifyRequestOptions extends VerifyOptions {
    * @default 1048576
    */
   maxBodyBytes?: number;
+  /**
+   * A guard from `createReplayGuard()`, made once: the verified delivery is claimed, and one
+   * claimed before is refused with `replayed_delivery`. Release the claim with
+   * `releaseReplayClaim(event)` when your handler fails, so the sender's retry is accepted.
+   */
+  replay?: ReplayGuard;
 }
 
 /** Reads a request's exact body bytes, refusing more than `maxBodyBytes`. */
@@ -75,6 +83,9 @@ export async function verifyRequest(
   request: RequestLike,
   options: VerifyRequestOptions,
 ): Promise<CspwatchEvent> {
+  const guard = checkReplayGuard(options.replay);
   const body = await readRequestBody(request, checkMaxBodyBytes(options.maxBodyBytes));
-  return verifyWebhook({ ...options, body, headers: request.headers });
+  const event = await verifyWebhook({ ...options, body, headers: request.headers });
+  await guard?.claim(event, request.headers);
+  return event;
 }

@@ -2,6 +2,7 @@ import { verifyWebhook } from '../crypto/web';
 import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
+import { type ReplayGuard, releaseReplayClaim } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { type VerifyRequestOptions, verifyRequest } from './fetch';
 import { checkAdapterOptions } from './options';
@@ -12,6 +13,12 @@ import {
   type ReadableBodyLike,
   readBody,
 } from './read-body';
+import {
+  type AdapterReplayOption,
+  adapterReplayGuard,
+  checkReplayGuard,
+  releaseInBackground,
+} from './replay';
 
 /** Your App Router handler, called only with a verified event. */
 export type VerifiedRouteHandler<TContext> = (
@@ -21,7 +28,16 @@ export type VerifiedRouteHandler<TContext> = (
 ) => Response | Promise<Response>;
 
 /** Options of {@link withCspwatchWebhook}. */
-export interface WithCspwatchWebhookOptions extends VerifyRequestOptions {}
+export interface WithCspwatchWebhookOptions extends Omit<VerifyRequestOptions, 'replay'> {
+  /**
+   * Refuse a delivery accepted before (`409 replayed_delivery`): `true`, the guard's options
+   * (`store`, `key`, `ttlMs`, `prefix`) or a guard. The claim is released, so the sender's
+   * retry is accepted, when your handler throws or returns a 5xx response. A store that
+   * cannot answer gets `503` with `Retry-After`.
+   * @default false
+   */
+  replay?: AdapterReplayOption;
+}
 
 /**
  * Wraps a Next.js App Router route handler (Node or Edge runtime): the delivery is verified
@@ -45,7 +61,13 @@ export function withCspwatchWebhook<TContext = unknown>(
   options: WithCspwatchWebhookOptions,
 ): (request: Request, context: TContext) => Promise<Response> {
   checkAdapterOptions(options);
-  const checked = { ...options, maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes) };
+  const { replay: _replay, ...verifyOptions } = options;
+  const guard = adapterReplayGuard(options);
+  const checked: VerifyRequestOptions = {
+    ...verifyOptions,
+    maxBodyBytes: checkMaxBodyBytes(options.maxBodyBytes),
+    ...(guard === undefined ? {} : { replay: guard }),
+  };
   return async (request, context) => {
     let event: CspwatchEvent;
     try {
@@ -54,7 +76,16 @@ export function withCspwatchWebhook<TContext = unknown>(
       if (isWebhookVerificationError(error)) return createProblemResponse(error);
       throw error;
     }
-    return handler(event, request, context);
+    if (guard === undefined) return handler(event, request, context);
+    let response: Response;
+    try {
+      response = await handler(event, request, context);
+    } catch (error) {
+      releaseInBackground(() => releaseReplayClaim(event));
+      throw error;
+    }
+    if (response.status >= 500) releaseInBackground(() => releaseReplayClaim(event));
+    return response;
   };
 }
 
@@ -73,6 +104,12 @@ export interface VerifyNextApiRequestOptions extends VerifyOptions {
    * @default 1048576
    */
   maxBodyBytes?: number;
+  /**
+   * A guard from `createReplayGuard()`, made once at module level: a delivery claimed before
+   * is refused with `replayed_delivery`. Call `releaseReplayClaim(event)` when your handler
+   * fails, so the sender's retry is accepted.
+   */
+  replay?: ReplayGuard;
 }
 
 /**
@@ -101,6 +138,7 @@ export async function verifyNextApiRequest(
   options: VerifyNextApiRequestOptions,
 ): Promise<CspwatchEvent> {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
+  const guard = checkReplayGuard(options.replay);
   if (req.body !== undefined) {
     throw new WebhookVerificationError(
       'body_not_raw',
@@ -110,5 +148,7 @@ export async function verifyNextApiRequest(
   }
   assertDeclaredLength(readHeader(req.headers, 'content-length'), maxBodyBytes);
   const body = await readBody(req, maxBodyBytes);
-  return verifyWebhook({ ...options, body, headers: req.headers });
+  const event = await verifyWebhook({ ...options, body, headers: req.headers });
+  await guard?.claim(event, req.headers);
+  return event;
 }

@@ -6,9 +6,6 @@ import { checkVerifyOptions, type VerifyOptions } from '../verify';
  * tolerance fails at start-up rather than on the first delivery.
  */
 export function checkAdapterOptions(options: VerifyOptions): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new TypeError('Pass the adapter options: { secret } at least.');
-  }
-  normalizeSecrets(options.secret);
   checkVerifyOptions(options);
+  normalizeSecrets(options.secret);
 }

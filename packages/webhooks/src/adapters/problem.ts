@@ -6,8 +6,11 @@ export interface WebhookProblem {
   type: 'about:blank';
   /** The HTTP status text, e.g. `Bad Request`. */
   title: string;
-  /** `400` for a delivery that failed verification, `413` for one over the size cap. */
-  status: 400 | 413;
+  /**
+   * `400` for a delivery that failed verification, `409` for a replayed one, `413` for one
+   * over the size cap, `503` when the replay store could not check it (retry later).
+   */
+  status: 400 | 409 | 413 | 503;
   /** What to check (never contains a secret). */
   detail: string;
   /** The error code, e.g. `signature_mismatch`. */
@@ -16,6 +19,23 @@ export interface WebhookProblem {
 
 /** Media type of problem bodies. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** `Retry-After` (seconds) sent with a 503: time for the replay store to free claims. */
+export const RETRY_AFTER_SECONDS = '60';
+
+const STATUSES: Partial<Record<WebhookVerificationErrorCode, [WebhookProblem['status'], string]>> =
+  {
+    body_too_large: [413, 'Content Too Large'],
+    replayed_delivery: [409, 'Conflict'],
+    replay_store_unavailable: [503, 'Service Unavailable'],
+  };
+
+/** Response headers for a refusal: the problem media type, and `Retry-After` with a 503. */
+export function problemHeaders(problem: WebhookProblem): Record<string, string> {
+  return problem.status === 503
+    ? { 'content-type': PROBLEM_CONTENT_TYPE, 'retry-after': RETRY_AFTER_SECONDS }
+    : { 'content-type': PROBLEM_CONTENT_TYPE };
+}
 
 /**
  * Describes a refused delivery as a problem body.
@@ -26,18 +46,19 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
  * ```
  */
 export function toWebhookProblem(error: WebhookVerificationError): WebhookProblem {
-  const tooLarge = error.code === 'body_too_large';
+  const [status, title] = STATUSES[error.code] ?? [400, 'Bad Request'];
   return {
     type: 'about:blank',
-    title: tooLarge ? 'Content Too Large' : 'Bad Request',
-    status: tooLarge ? 413 : 400,
+    title,
+    status,
     detail: error.message,
     code: error.code,
   };
 }
 
 /**
- * Builds the Fetch `Response` for a refused delivery: 400 (or 413) `application/problem+json`.
+ * Builds the Fetch `Response` for a refused delivery: `application/problem+json` with the
+ * status of {@link toWebhookProblem} (and `Retry-After` with a 503).
  *
  * @example
  * ```ts
@@ -51,6 +72,6 @@ export function createProblemResponse(error: WebhookVerificationError): Response
   const problem = toWebhookProblem(error);
   return new Response(JSON.stringify(problem), {
     status: problem.status,
-    headers: { 'content-type': PROBLEM_CONTENT_TYPE },
+    headers: problemHeaders(problem),
   });
 }

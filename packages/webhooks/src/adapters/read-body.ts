@@ -21,14 +21,53 @@ export function bodyTooLarge(maxBodyBytes: number): WebhookVerificationError {
   );
 }
 
-/** Reads a request stream into one byte array, refusing more than `maxBodyBytes`. */
+/** The error for a body stream that failed mid-read; `cause` is the stream's error. */
+export function bodyReadFailed(cause: unknown): WebhookVerificationError {
+  return new WebhookVerificationError(
+    'body_read_failed',
+    'The request body stream failed before its end (client gone, or a stream error); see cause.',
+    { cause },
+  );
+}
+
+/**
+ * Turns one stream chunk into bytes: bytes as they are, text as UTF-8 (a stream with an
+ * encoding set yields strings), any other ArrayBuffer view by its bytes. Anything else (an
+ * object-mode stream) is `body_not_raw`.
+ */
+export function chunkBytes(chunk: unknown): Uint8Array {
+  if (chunk instanceof Uint8Array) return chunk;
+  if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
+  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
+  if (ArrayBuffer.isView(chunk)) {
+    return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  }
+  throw new WebhookVerificationError(
+    'body_not_raw',
+    `The body stream yielded ${chunk === null ? 'null' : typeof chunk}, not bytes or text: pass a byte stream.`,
+  );
+}
+
+/**
+ * Reads a Node readable stream (an `IncomingMessage`, or any `Readable`) into one byte
+ * array, refusing more than `maxBodyBytes` whatever its chunks are (bytes or text). A
+ * stream error becomes `body_read_failed` with the error as `cause`.
+ */
 export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const onData = (chunk: Uint8Array | string): void => {
-      const bytes = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
-      size += bytes.length;
+    const onData = (chunk: unknown): void => {
+      let bytes: Uint8Array;
+      try {
+        bytes = chunkBytes(chunk);
+      } catch (error) {
+        cleanup();
+        stream.pause?.();
+        reject(error);
+        return;
+      }
+      size += bytes.byteLength;
       if (size > maxBodyBytes) {
         cleanup();
         stream.pause?.();
@@ -43,7 +82,7 @@ export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promis
     };
     const onError = (error: unknown): void => {
       cleanup();
-      reject(error);
+      reject(bodyReadFailed(error));
     };
     const cleanup = (): void => {
       stream.removeListener('data', onData);

@@ -1,5 +1,5 @@
 import { WebhookVerificationError } from '../errors';
-import { bodyTooLarge, concatChunks } from './read-body';
+import { bodyReadFailed, bodyTooLarge, chunkBytes, concatChunks } from './read-body';
 
 /** The error for a body that something else already read. */
 export function bodyAlreadyRead(cause?: unknown): WebhookVerificationError {
@@ -12,15 +12,16 @@ export function bodyAlreadyRead(cause?: unknown): WebhookVerificationError {
 }
 
 /**
- * Reads a Fetch body stream into one byte array, counting as it goes: past `maxBodyBytes`
- * it cancels the stream and throws `body_too_large`. The bytes are kept exactly as received
- * (a single chunk is returned as is, several are joined once).
+ * Reads a Web `ReadableStream` into one byte array, counting bytes as it goes, whatever the
+ * chunks are (bytes, text, other views): past `maxBodyBytes` it cancels the stream and
+ * throws `body_too_large`. A stream that errors mid-read is `body_read_failed` with the
+ * error as `cause`. The bytes are kept exactly as received (one chunk is returned as is).
  */
 export async function readBodyStream(
-  stream: ReadableStream<Uint8Array>,
+  stream: ReadableStream<unknown>,
   maxBodyBytes: number,
 ): Promise<Uint8Array> {
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  let reader: ReadableStreamDefaultReader<unknown>;
   try {
     reader = stream.getReader();
   } catch (error) {
@@ -29,15 +30,24 @@ export async function readBodyStream(
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBodyBytes) {
+    let result: ReadableStreamReadResult<unknown>;
+    try {
+      result = await reader.read();
+    } catch (error) {
+      throw bodyReadFailed(error);
+    }
+    if (result.done) break;
+    let bytes: Uint8Array;
+    try {
+      bytes = chunkBytes(result.value);
+      size += bytes.byteLength;
+      if (size > maxBodyBytes) throw bodyTooLarge(maxBodyBytes);
+    } catch (error) {
       // Stop the sender: nothing more of this body is read. A failed cancel changes nothing.
       reader.cancel().catch(() => {});
-      throw bodyTooLarge(maxBodyBytes);
+      throw error;
     }
-    chunks.push(value);
+    chunks.push(bytes);
   }
   return concatChunks(chunks, size);
 }

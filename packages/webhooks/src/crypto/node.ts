@@ -3,6 +3,7 @@ import { constantTimeEqualHex } from '../constant-time';
 import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
 import type { RawBody } from '../raw-body';
+import { resultOf, type VerifyWebhookResult } from '../safe';
 import {
   prepareSigning,
   type SignWebhookOptions,
@@ -19,7 +20,7 @@ import {
 
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
+const decode = (bytes: Exclude<RawBody, string>): string => decoder.decode(bytes);
 
 // A cached KeyObject per secret: createHmac then skips encoding the secret string each call.
 const secretKey = createKeyCache((secret): KeyObject => createSecretKey(secret, 'utf8'));
@@ -120,4 +121,32 @@ export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
   return verifyWebhookSignatureSync(options);
+}
+
+/**
+ * {@link verifyWebhookSync} without exceptions: `{ ok: true, event }`, or
+ * `{ ok: false, code, message, error }` for a delivery that failed verification.
+ *
+ * @example
+ * ```ts
+ * const result = safeVerifyWebhookSync({ body: req.body, headers: req.headers, secret });
+ * if (!result.ok) return res.status(400).json({ code: result.code });
+ * ```
+ */
+export function safeVerifyWebhookSync(options: VerifyWebhookOptions): VerifyWebhookResult {
+  return resultOf(() => verifyWebhookSync(options));
+}
+
+/**
+ * {@link verifyWebhook} without exceptions (the `node` build of `safeVerifyWebhook`).
+ *
+ * @example
+ * ```ts
+ * const result = await safeVerifyWebhook({ body: req.body, headers: req.headers, secret });
+ * ```
+ */
+export async function safeVerifyWebhook(
+  options: VerifyWebhookOptions,
+): Promise<VerifyWebhookResult> {
+  return safeVerifyWebhookSync(options);
 }

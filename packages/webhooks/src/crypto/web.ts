@@ -1,7 +1,7 @@
-import { constantTimeEqual } from '../constant-time';
 import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
 import type { RawBody } from '../raw-body';
+import { resultOfAsync, type VerifyWebhookResult } from '../safe';
 import {
   prepareSigning,
   type SignWebhookOptions,
@@ -19,10 +19,10 @@ import {
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const decode = (bytes: Uint8Array): string => decoder.decode(bytes);
+const decode = (bytes: Exclude<RawBody, string>): string => decoder.decode(bytes);
 
-/** Decodes the signature header into digest bytes, the form Web Crypto's HMAC gives. */
-const decodeSignature = (value: string, headerName: string): Uint8Array =>
+/** Decodes the signature header into digest bytes, the form `crypto.subtle.verify` takes. */
+const decodeSignature = (value: string, headerName: string): Uint8Array<ArrayBuffer> =>
   parseSignatureHeader(value, headerName, new Uint8Array(DIGEST_BYTES));
 
 const importKey = createKeyCache((secret): Promise<CryptoKey> => {
@@ -31,7 +31,7 @@ const importKey = createKeyCache((secret): Promise<CryptoKey> => {
     encoder.encode(secret),
     { name: 'HMAC', hash: 'SHA-256' },
     false,
-    ['sign'],
+    ['sign', 'verify'],
   );
   return key;
 });
@@ -84,7 +84,9 @@ export async function verifyWebhookSignature<TBody extends RawBody>(
   const prepared = prepareVerification(options, decodeSignature);
   const message = signedMessage(prepared.timestamp, prepared.body);
   for (const secret of prepared.secrets) {
-    if (constantTimeEqual(await hmac(secret, message), prepared.signature)) return options.body;
+    // subtle.verify compares in constant time.
+    const key = await importKey(secret);
+    if (await crypto.subtle.verify('HMAC', key, prepared.signature, message)) return options.body;
   }
   throw signatureMismatch();
 }
@@ -105,4 +107,19 @@ export async function verifyWebhookSignature<TBody extends RawBody>(
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<CspwatchEvent> {
   return parseVerifiedBody(await verifyWebhookSignature(options), decode);
+}
+
+/**
+ * {@link verifyWebhook} without exceptions: resolves to `{ ok: true, event }`, or to
+ * `{ ok: false, code, message, error }` for a delivery that failed verification.
+ *
+ * @example
+ * ```ts
+ * const result = await safeVerifyWebhook({ body: await request.text(), headers, secret });
+ * if (!result.ok) return new Response(result.message, { status: 400 });
+ * await handle(result.event);
+ * ```
+ */
+export function safeVerifyWebhook(options: VerifyWebhookOptions): Promise<VerifyWebhookResult> {
+  return resultOfAsync(() => verifyWebhook(options));
 }

@@ -1,0 +1,50 @@
+import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
+import type { VerifyOptions } from '../verify';
+
+/**
+ * The `replay` option of the adapters: `true` for the defaults (a memory store keyed on the
+ * signature), the guard's options (the tolerance and header names come from the adapter),
+ * or a guard made with `createReplayGuard`.
+ */
+export type AdapterReplayOption =
+  | boolean
+  | Omit<ReplayGuardOptions, 'toleranceMs' | 'signatureHeader'>
+  | ReplayGuard;
+
+/** Builds an adapter's replay guard from its options, once; `undefined` when it has none. */
+export function adapterReplayGuard(
+  options: VerifyOptions & { replay?: AdapterReplayOption },
+): ReplayGuard | undefined {
+  const { replay } = options;
+  if (replay === undefined || replay === false) return undefined;
+  if (isReplayGuard(replay)) return replay;
+  const guardOptions: ReplayGuardOptions = { ...(replay === true ? {} : replay) };
+  if (options.toleranceMs !== undefined) guardOptions.toleranceMs = options.toleranceMs;
+  const signatureHeader = options.headerNames?.signature;
+  if (signatureHeader !== undefined) guardOptions.signatureHeader = signatureHeader;
+  return createReplayGuard(guardOptions);
+}
+
+/** Releases a claim in the background; a failed release is reported, never thrown. */
+export function releaseInBackground(release: () => Promise<void>): void {
+  release().catch((error: unknown) => {
+    // The claim stays until its ttl: the sender's retry is refused until then, nothing worse.
+    globalThis.process?.emitWarning?.(
+      error instanceof Error ? error : String(error),
+      'CspwatchWebhookWarning',
+    );
+  });
+}
+
+/** Tells a guard made with `createReplayGuard` from the guard's options. */
+export function isReplayGuard(value: unknown): value is ReplayGuard {
+  return typeof (value as Partial<ReplayGuard> | null)?.claim === 'function';
+}
+
+/** Checks the `replay` option of a per-request function: it must be a ready guard. */
+export function checkReplayGuard(value: unknown): ReplayGuard | undefined {
+  if (value === undefined || isReplayGuard(value)) return value;
+  throw new TypeError(
+    'replay must be a guard from createReplayGuard(), made once and reused for every request.',
+  );
+}

@@ -1,0 +1,197 @@
+import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER } from '../constants';
+import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
+import { readHeader, type WebhookHeadersInput } from '../headers';
+import type { CspwatchEvent } from '../payloads';
+import { createMemoryReplayStore } from './memory-store';
+import type { ReplayStore, SyncReplayStore } from './replay-store';
+
+/**
+ * What a claim is keyed on:
+ * - `'signature'`: the signed request itself. The same request sent again (a replay by
+ *   whoever captured it) is refused; the sender's own retry, re-signed with a new
+ *   timestamp, is a new request and gets through.
+ * - `'id'`: the alert's payload `id`. The same alert delivered again (a retry after a lost
+ *   response, or a replay) is refused: idempotency, at most one accepted delivery per alert.
+ */
+export type ReplayKey = 'signature' | 'id';
+
+/** Options of {@link createReplayGuard}. */
+export interface ReplayGuardOptions {
+  /**
+   * Where claims are kept. One process: the default. Several instances: a shared store
+   * (Redis) so a replay sent to another instance is caught too.
+   * @default createMemoryReplayStore()
+   */
+  store?: ReplayStore;
+  /**
+   * What a claim is keyed on; see {@link ReplayKey}.
+   * @default 'signature'
+   */
+  key?: ReplayKey;
+  /**
+   * How long a claim lasts, in ms. The default outlives every timestamp the verifier still
+   * accepts; with `key: 'id'`, raise it to cover your sender's whole retry schedule.
+   * @default 2 × toleranceMs + 60000
+   */
+  ttlMs?: number;
+  /**
+   * Prepended to every store key, so one shared store can serve several receivers.
+   * @default 'cspwatch:'
+   */
+  prefix?: string;
+  /**
+   * The verifier's tolerance, in ms: the default `ttlMs` derives from it (adapters pass theirs).
+   * @default 300000
+   */
+  toleranceMs?: number;
+  /**
+   * Name of the signature header, when not the default (adapters pass theirs).
+   * @default 'x-cspwatch-signature'
+   */
+  signatureHeader?: string;
+}
+
+/** A delivery's claim in the store: release it when your handler fails, so a retry succeeds. */
+export interface ReplayClaim {
+  /** The store key claimed, e.g. `cspwatch:sig:sha256=…`. */
+  readonly key: string;
+  /** Frees the claim (idempotent); the same delivery is accepted again afterwards. */
+  release(): Promise<void>;
+}
+
+/** Claims verified deliveries so each is accepted at most once. See {@link createReplayGuard}. */
+export interface ReplayGuard {
+  /**
+   * Claims a delivery whose signature was already verified. Resolves to its claim; throws
+   * `replayed_delivery` when it was claimed before, `replay_store_unavailable` when the
+   * store cannot answer (full, unreachable): never accepts a delivery it could not check.
+   */
+  claim(event: CspwatchEvent, headers: WebhookHeadersInput): Promise<ReplayClaim>;
+  /** {@link ReplayGuard.claim} for a {@link SyncReplayStore}, on the Node sync path. */
+  claimSync(event: CspwatchEvent, headers: WebhookHeadersInput): ReplayClaim;
+}
+
+const claimsByEvent = new WeakMap<object, ReplayClaim>();
+
+/**
+ * Creates a replay guard: claim each delivery after `verifyWebhook` accepted it, before
+ * acting on it. The adapters take the same options as `replay` and do this for you.
+ *
+ * @example
+ * ```ts
+ * const guard = createReplayGuard({ key: 'id' });
+ * const event = await verifyWebhook({ body, headers, secret });
+ * const claim = await guard.claim(event, headers); // throws replayed_delivery the 2nd time
+ * try {
+ *   await saveAlert(event);
+ * } catch (error) {
+ *   await claim.release(); // so the sender's retry is accepted
+ *   throw error;
+ * }
+ * ```
+ */
+export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard {
+  const {
+    store = createMemoryReplayStore(),
+    key: keyKind = 'signature',
+    prefix = 'cspwatch:',
+  } = options;
+  const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
+  if (typeof store?.claim !== 'function' || typeof store.release !== 'function') {
+    throw new TypeError('replay store must have claim(key, ttlMs) and release(key).');
+  }
+  if (keyKind !== 'signature' && keyKind !== 'id') {
+    throw new TypeError("replay key must be 'signature' or 'id'.");
+  }
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
+    throw new TypeError('replay ttlMs must be a positive integer number of ms.');
+  }
+  const signatureHeader = options.signatureHeader ?? SIGNATURE_HEADER;
+
+  const storeKey = (event: CspwatchEvent, headers: WebhookHeadersInput): string => {
+    const value = keyKind === 'id' ? event.id : readHeader(headers, signatureHeader);
+    if (typeof value !== 'string' || value === '') {
+      throw new WebhookVerificationError(
+        'invalid_json',
+        keyKind === 'id'
+          ? 'The alert has no string id to guard against a second delivery'
+          : `Missing ${signatureHeader} header`,
+      );
+    }
+    return `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:${value}`;
+  };
+
+  const settle = (event: CspwatchEvent, key: string, claimed: boolean): ReplayClaim => {
+    if (!claimed) {
+      throw new WebhookVerificationError(
+        'replayed_delivery',
+        keyKind === 'id'
+          ? 'This alert id was already accepted (or is being handled): a repeated delivery'
+          : 'This exact delivery was already accepted: a replay',
+      );
+    }
+    let released: Promise<void> | undefined;
+    const claim: ReplayClaim = {
+      key,
+      release: () => {
+        claimsByEvent.delete(event);
+        released ??= Promise.resolve().then(() => store.release(key));
+        return released;
+      },
+    };
+    claimsByEvent.set(event, claim);
+    return claim;
+  };
+
+  return {
+    async claim(event, headers) {
+      const key = storeKey(event, headers);
+      let claimed: boolean;
+      try {
+        claimed = await store.claim(key, ttlMs);
+      } catch (error) {
+        throw storeUnavailable(error);
+      }
+      return settle(event, key, claimed === true);
+    },
+    claimSync(event, headers) {
+      const key = storeKey(event, headers);
+      let claimed: unknown;
+      try {
+        claimed = store.claim(key, ttlMs);
+      } catch (error) {
+        throw storeUnavailable(error);
+      }
+      if (typeof (claimed as Promise<unknown> | undefined)?.then === 'function') {
+        (claimed as Promise<unknown>).catch(() => {});
+        throw new TypeError('claimSync needs a SyncReplayStore: this store answered a Promise.');
+      }
+      return settle(event, key, claimed === true);
+    },
+  };
+}
+
+/**
+ * Releases the replay claim an adapter took for `event` (the object it handed you), so the
+ * sender's retry of a delivery your handler failed on is accepted. Does nothing when the
+ * event holds no claim. Adapters that see your handler fail release on their own.
+ *
+ * @example
+ * ```ts
+ * const event = await verifyRequest(request, { secret, replay: {} });
+ * try { await saveAlert(event); } catch (error) { await releaseReplayClaim(event); throw error; }
+ * ```
+ */
+export async function releaseReplayClaim(event: CspwatchEvent): Promise<void> {
+  await claimsByEvent.get(event)?.release();
+}
+
+function storeUnavailable(error: unknown): WebhookVerificationError {
+  if (isWebhookVerificationError(error)) return error;
+  return new WebhookVerificationError(
+    'replay_store_unavailable',
+    'The replay store did not answer, so this delivery was refused rather than accepted ' +
+      'unchecked; the sender retries later.',
+    { cause: error },
+  );
+}
