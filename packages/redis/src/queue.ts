@@ -1,0 +1,38 @@
+/**
+ * @cspwatch/redis/queue: a durable delivery queue on BullMQ. Alerts handed to the queue are
+ * delivered by any number of worker processes with `@cspwatch/webhook-sender`, retried on a
+ * schedule with jitter, parked (not dropped) while their channel is disabled, and every attempt
+ * is recorded in a per-channel history. Needs `bullmq`, `ioredis` and `@cspwatch/webhook-sender`.
+ *
+ * @packageDocumentation
+ */
+
+export {
+  CspwatchRedisError,
+  type CspwatchRedisErrorCode,
+  isCspwatchRedisError,
+  type RedisOptionIssue,
+} from './errors.js';
+export {
+  createDeliveryQueue,
+  type DeliveryQueue,
+  type DeliveryQueueCounts,
+} from './queue/delivery-queue.js';
+export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker.js';
+export type {
+  DeliveryAttemptEntry,
+  DeliveryEventEntry,
+  DeliveryHistoryEntry,
+  DeliveryHistoryPage,
+  HistoryPageOptions,
+  ParkReason,
+} from './queue/history.js';
+export {
+  type ChannelLookup,
+  DELIVERY_QUEUE_DEFAULTS,
+  type DeliveryQueueBaseOptions,
+  type DeliveryQueueOptions,
+  type DeliveryWorkerOptions,
+  type HistoryRetentionOptions,
+  type RedisConnectionOptions,
+} from './queue/options.js';

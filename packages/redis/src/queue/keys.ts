@@ -1,0 +1,46 @@
+/**
+ * The Redis keys of one delivery queue, in one place. `{channelId}` is a hash tag, so a
+ * channel's keys share a cluster slot.
+ */
+import { createHash } from 'node:crypto';
+
+/** Key names of a queue with `prefix` and `queueName`. */
+export interface QueueKeys {
+  /** Prefix given to the channel state store (same keys as an in-process sender's store). */
+  readonly channelStatePrefix: string;
+  /** The channel state store's disabled flag of a channel. */
+  disabled(channelId: string): string;
+  /** Per-channel history stream. */
+  history(channelId: string): string;
+  /** Per-channel sorted set of parked entry ids (score: parked time). */
+  parked(channelId: string): string;
+  /** Start of every per-channel parked key (for the expiry script). */
+  readonly parkedPrefix: string;
+  /** All parked entry ids (score: parked time), for expiry. */
+  readonly parkedAll: string;
+  /** Hash: parked entry id → the parked alert as JSON. */
+  readonly parkedData: string;
+}
+
+/** Builds the keys of a queue. */
+export function queueKeys(prefix: string, queueName: string): QueueKeys {
+  const base = `${prefix}:${queueName}`;
+  const channelStatePrefix = `${prefix}:channel`;
+  return {
+    channelStatePrefix,
+    disabled: (id) => `${channelStatePrefix}:{${id}}:disabled`,
+    history: (id) => `${base}:history:{${id}}`,
+    parked: (id) => `${base}:parked:{${id}}`,
+    parkedPrefix: `${base}:parked:`,
+    parkedAll: `${base}:parked-all`,
+    parkedData: `${base}:parked-data`,
+  };
+}
+
+/**
+ * The BullMQ job id of an alert's first enqueue: the same alert given twice to the same
+ * channel while it is pending is one job. (BullMQ ids may not contain `:`, hence the hash.)
+ */
+export function deliveryJobId(channelId: string, alertId: string): string {
+  return createHash('sha256').update(`${channelId}\0${alertId}`).digest('hex').slice(0, 40);
+}

@@ -1,0 +1,173 @@
+/**
+ * Options of the delivery queue and its workers: one documented type each, defaults in one
+ * frozen object, every field validated at construction.
+ */
+import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
+import type { RedisOptions } from 'ioredis';
+import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
+
+/** Where Redis is: a `redis://` / `rediss://` URL, or ioredis connection options. */
+export type RedisConnectionOptions = string | RedisOptions;
+
+/** How long history is kept, per channel. */
+export interface HistoryRetentionOptions {
+  /** Most entries kept per channel (oldest dropped first). @default 1000 */
+  readonly maxEntries?: number;
+  /** Entries older than this are dropped, in ms. @default 2592000000 (30 days) */
+  readonly maxAgeMs?: number;
+}
+
+/** Options shared by {@link createDeliveryQueue} and {@link createDeliveryWorker}; give both the same. */
+export interface DeliveryQueueBaseOptions {
+  /** Where Redis is. Required. */
+  readonly connection: RedisConnectionOptions;
+  /** Name of the BullMQ queue. @default 'cspwatch-deliveries' */
+  readonly queueName?: string;
+  /** Prefix of every key (BullMQ's, the channel state's, history and parked alerts). @default 'cspwatch' */
+  readonly prefix?: string;
+  /** History retention. */
+  readonly history?: HistoryRetentionOptions;
+  /** A parked alert not released within this time expires (recorded in the history), in ms. @default 604800000 (7 days) */
+  readonly parkedTtlMs?: number;
+}
+
+/** Options of {@link createDeliveryQueue} (the producer and admin side). */
+export interface DeliveryQueueOptions extends DeliveryQueueBaseOptions {
+  /**
+   * Delay before each attempt, in ms: the first entry is the first attempt (usually 0), so the
+   * length is the number of attempts before an alert is parked as `retries_exhausted`.
+   * @default [0, 5000, 300000, 1800000, 7200000] (immediately, 5 s, 5 min, 30 min, 2 h)
+   */
+  readonly attemptDelaysMs?: readonly number[];
+  /** Each delay is drawn from `[delay × (1 − jitter), delay]`; 0 turns jitter off. @default 0.2 */
+  readonly jitter?: number;
+  /** Longest wait for Redis on `enqueue` and the other calls before `redis_unavailable`, in ms. @default 5000 */
+  readonly commandTimeoutMs?: number;
+}
+
+/** Looks up a channel by id when a job runs (so secrets never sit in Redis); `undefined` when deleted. */
+export type ChannelLookup = (
+  channelId: string,
+) => DeliveryChannel | null | undefined | Promise<DeliveryChannel | null | undefined>;
+
+/** Options of {@link createDeliveryWorker}. */
+export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
+  /** Finds the channel (URL and secret) of a job. Required. */
+  readonly channels: ChannelLookup;
+  /** Deliveries in flight at once in this process. @default 10 */
+  readonly concurrency?: number;
+  /** Options of the sender the worker creates (its `store` is the Redis channel state store). */
+  readonly sender?: Omit<WebhookSenderOptions, 'store'>;
+  /** A job whose worker stops renewing its lock for this long is taken by another worker, in ms. @default 30000 */
+  readonly lockDurationMs?: number;
+  /** How often workers look for stalled jobs, in ms. @default 30000 */
+  readonly stalledIntervalMs?: number;
+  /** Times a job may stall (its worker died) before it is parked as `worker_error`. @default 5 */
+  readonly maxStalledCount?: number;
+  /** How often a worker expires parked alerts older than `parkedTtlMs`, in ms. @default 60000 */
+  readonly parkedExpiryIntervalMs?: number;
+}
+
+/** Defaults of the queue and worker options. */
+export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
+  queueName: 'cspwatch-deliveries',
+  prefix: 'cspwatch',
+  historyMaxEntries: 1000,
+  historyMaxAgeMs: 30 * 24 * 3_600_000,
+  parkedTtlMs: 7 * 24 * 3_600_000,
+  attemptDelaysMs: Object.freeze([0, 5_000, 300_000, 1_800_000, 7_200_000]),
+  jitter: 0.2,
+  commandTimeoutMs: 5_000,
+  concurrency: 10,
+  lockDurationMs: 30_000,
+  stalledIntervalMs: 30_000,
+  maxStalledCount: 5,
+  parkedExpiryIntervalMs: 60_000,
+} as const);
+
+/** Base options after defaults. */
+export interface ResolvedBaseOptions {
+  readonly connection: RedisConnectionOptions;
+  readonly queueName: string;
+  readonly prefix: string;
+  readonly historyMaxEntries: number;
+  readonly historyMaxAgeMs: number;
+  readonly parkedTtlMs: number;
+}
+
+const DAY_100 = 100 * 24 * 3_600_000;
+
+/** Checks an optional integer in `[min, max]`; `label` explains a 0 or a negative. */
+export function checkInteger(
+  issues: RedisOptionIssue[],
+  path: string,
+  value: unknown,
+  min: number,
+  max: number,
+): void {
+  if (value === undefined) return;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
+    return;
+  issues.push({ path, message: `must be an integer from ${min} to ${max} (got ${String(value)})` });
+}
+
+function checkName(issues: RedisOptionIssue[], path: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_.-]{1,100}$/.test(value)) {
+    issues.push({ path, message: 'must be 1-100 characters of A-Z, a-z, 0-9, _, . or -' });
+  }
+}
+
+/** Validates and resolves the shared options; pushes issues and unknown keys. */
+export function resolveBaseOptions(
+  options: DeliveryQueueBaseOptions,
+  known: readonly string[],
+  issues: RedisOptionIssue[],
+): ResolvedBaseOptions {
+  const { connection, history = {} } = options;
+  const validConnection =
+    (typeof connection === 'string' && /^rediss?:\/\//.test(connection)) ||
+    (typeof connection === 'object' && connection !== null && !Array.isArray(connection));
+  if (!validConnection) {
+    issues.push({
+      path: 'connection',
+      message: 'is required: a redis:// URL or ioredis options such as { host, port }',
+    });
+  }
+  checkName(issues, 'queueName', options.queueName);
+  checkName(issues, 'prefix', options.prefix);
+  if (typeof history !== 'object' || history === null) {
+    issues.push({ path: 'history', message: 'must be an object { maxEntries, maxAgeMs }' });
+  } else {
+    checkInteger(issues, 'history.maxEntries', history.maxEntries, 1, 1_000_000);
+    checkInteger(issues, 'history.maxAgeMs', history.maxAgeMs, 1_000, DAY_100 * 10);
+  }
+  checkInteger(issues, 'parkedTtlMs', options.parkedTtlMs, 1, DAY_100 * 10);
+  const allowed = new Set([
+    'connection',
+    'queueName',
+    'prefix',
+    'history',
+    'parkedTtlMs',
+    ...known,
+  ]);
+  for (const key of Object.keys(options)) {
+    if (!allowed.has(key)) issues.push({ path: key, message: 'unknown option' });
+  }
+  const defaults = DELIVERY_QUEUE_DEFAULTS;
+  return {
+    connection,
+    queueName: options.queueName ?? defaults.queueName,
+    prefix: options.prefix ?? defaults.prefix,
+    historyMaxEntries: history?.maxEntries ?? defaults.historyMaxEntries,
+    historyMaxAgeMs: history?.maxAgeMs ?? defaults.historyMaxAgeMs,
+    parkedTtlMs: options.parkedTtlMs ?? defaults.parkedTtlMs,
+  };
+}
+
+/** Throws `invalid_options` for a non-object before anything else is read. */
+export function checkOptionsObject(what: string, options: unknown): void {
+  if (typeof options !== 'object' || options === null) {
+    throwIfIssues(what, [{ path: '(options)', message: 'must be an object with `connection`' }]);
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * What a worker does with one delivery job: look the channel up, deliver once with the sender
+ * (which re-signs with a fresh timestamp and counts the outcome on the shared state), record
+ * the attempt, then finish, retry (throw: BullMQ applies the schedule) or park.
+ */
+import type { WebhookSender } from '@cspwatch/webhook-sender';
+import type { Job, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  appendHistory,
+  type HistoryRetention,
+  type NewHistoryEntry,
+  type ParkReason,
+  redactSecret,
+} from './history.js';
+import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs.js';
+import type { QueueKeys } from './keys.js';
+import type { ChannelLookup } from './options.js';
+import { parkAlert } from './parking.js';
+
+/** What the processor needs. */
+export interface JobProcessorContext {
+  readonly redis: Redis;
+  readonly queue: Queue;
+  readonly keys: QueueKeys;
+  readonly retention: HistoryRetention;
+  readonly sender: WebhookSender;
+  readonly channels: ChannelLookup;
+}
+
+/** Thrown to make BullMQ retry a job on its schedule; the message carries no secret. */
+class AttemptFailedError extends Error {
+  override readonly name = 'AttemptFailedError';
+}
+
+/** Builds the job processor of a worker. */
+export function createJobProcessor(context: JobProcessorContext) {
+  const { redis, queue, keys, retention, sender, channels } = context;
+
+  const record = (entry: NewHistoryEntry) =>
+    appendHistory(redis.multi(), keys.history(entry.channelId), entry, retention).exec();
+
+  /** Parks the job's alert; `false` when `onlyWhileDisabled` and the channel was re-enabled. */
+  async function park(
+    job: Job<DeliveryJobData>,
+    attempts: number,
+    reason: ParkReason,
+    onlyWhileDisabled: boolean,
+  ) {
+    const { channelId, alert } = job.data;
+    const parkedAt = Date.now();
+    const entryId = job.id ?? `${parkedAt}`;
+    const parked = { entryId, channelId, alert, attempts, reason, parkedAt };
+    if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
+    const at = new Date(parkedAt).toISOString();
+    await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
+    return true;
+  }
+
+  /** Parks for a disabled channel, or, if it was re-enabled meanwhile, queues the alert again. */
+  async function parkWhileDisabled(job: Job<DeliveryJobData>, attempts: number) {
+    if (await park(job, attempts, 'channel_disabled', true)) return;
+    await addDeliveryJobs(queue, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
+  }
+
+  async function process(job: Job<DeliveryJobData>): Promise<void> {
+    if (job.name !== DELIVER_JOB) return;
+    const { channelId, alert, priorAttempts } = job.data;
+    const attemptsBefore = priorAttempts + job.attemptsMade;
+    const channel = await channels(channelId);
+    if (!channel) {
+      const at = new Date().toISOString();
+      await record({
+        kind: 'discarded',
+        alertId: alert.id,
+        channelId,
+        attempt: attemptsBefore,
+        at,
+        reason: null,
+      });
+      return;
+    }
+    const startedAt = Date.now();
+    const result = await sender.deliver(
+      { id: channelId, url: channel.url, secret: channel.secret },
+      alert,
+    );
+    if (result.cause === 'channel_disabled') return parkWhileDisabled(job, attemptsBefore);
+    const attempt = attemptsBefore + 1;
+    await record({
+      kind: 'attempt',
+      alertId: alert.id,
+      channelId,
+      attempt,
+      at: new Date(startedAt).toISOString(),
+      durationMs: result.durationMs,
+      ok: result.ok,
+      status: result.status,
+      cause: result.cause,
+      location: result.location,
+      error: redactSecret(result.error, channel.secret),
+      responseExcerpt: redactSecret(result.responseExcerpt, channel.secret),
+      consecutiveFailures: result.consecutiveFailures,
+      disabledNow: result.disabledNow,
+    });
+    if (result.ok) return;
+    if (result.disabled) return parkWhileDisabled(job, attempt);
+    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+      await park(job, attempt, 'retries_exhausted', false);
+      return;
+    }
+    throw new AttemptFailedError(
+      `attempt ${attempt} failed: ${result.cause}${result.status ? ` ${result.status}` : ''}`,
+    );
+  }
+
+  /** Parks a job BullMQ failed for good for another reason than delivery (a worker error). */
+  async function parkFailedJob(job: Job<DeliveryJobData>): Promise<void> {
+    await park(job, job.data.priorAttempts + job.attemptsMade, 'worker_error', false);
+    await job.remove().catch(() => {});
+  }
+
+  return { process, parkFailedJob };
+}

@@ -1,0 +1,346 @@
+import { createServer, type Server } from 'node:http';
+import { type MockServer, startMockServer } from '@cspwatch/mock-server';
+import { createRedisChannelStateStore } from '@cspwatch/redis';
+import {
+  createDeliveryQueue,
+  createDeliveryWorker,
+  type DeliveryAttemptEntry,
+  type DeliveryQueue,
+  type DeliveryWorker,
+  isCspwatchRedisError,
+} from '@cspwatch/redis/queue';
+import { createWebhookSender, type DeliveryChannel } from '@cspwatch/webhook-sender';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sampleAlert } from './helpers/alerts.js';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
+import { waitFor } from './helpers/wait-for.js';
+
+const SECRET = 'whsec_queue-test-secret-0123456789';
+const SHORT_SCHEDULE = [0, 20, 40, 60, 80];
+let redis: RedisServerHandle;
+let mock: MockServer;
+const channels = new Map<string, DeliveryChannel>();
+const open: { close(): Promise<void> }[] = [];
+let run = 0;
+
+beforeAll(async () => {
+  [redis, mock] = await Promise.all([startRedisServer(), startMockServer()]);
+});
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+afterAll(async () => {
+  await mock?.close();
+  await redis?.stop();
+});
+
+function inboxChannel(status = 200): DeliveryChannel {
+  const { id, url } = mock.service.inbox.createChannel({ secret: SECRET, response: { status } });
+  const channel = { id, url, secret: SECRET };
+  channels.set(id, channel);
+  return channel;
+}
+
+/** A queue and a worker on a fresh queue name, with the short schedule. */
+function setup(overrides: { attemptDelaysMs?: number[]; parkedTtlMs?: number } = {}) {
+  const base = {
+    connection: redis.url,
+    queueName: `q${++run}`,
+    ...(overrides.parkedTtlMs ? { parkedTtlMs: overrides.parkedTtlMs } : {}),
+  };
+  const queue = createDeliveryQueue({
+    ...base,
+    attemptDelaysMs: overrides.attemptDelaysMs ?? SHORT_SCHEDULE,
+    jitter: 0.5,
+  });
+  const worker = createDeliveryWorker({
+    ...base,
+    channels: (id) => channels.get(id),
+    concurrency: 8,
+    sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
+  });
+  open.push(queue, worker);
+  return { queue, worker };
+}
+
+const drained = async (queue: DeliveryQueue) => {
+  const counts = await queue.getCounts();
+  return counts.waiting + counts.active + counts.delayed === 0;
+};
+
+async function allHistory(queue: DeliveryQueue, channelId: string) {
+  const entries = [];
+  let cursor: string | null = null;
+  do {
+    const page = await queue.getHistory(channelId, { limit: 7, cursor });
+    entries.push(...page.entries);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return entries;
+}
+
+describe('delivery queue and worker', () => {
+  it('delivers an enqueued alert once, signed, and records the attempt', async () => {
+    const { queue } = setup();
+    const channel = inboxChannel();
+    const alert = sampleAlert();
+    const { jobId } = await queue.enqueue(channel.id, alert);
+    expect(jobId).toMatch(/^[0-9a-f]{40}$/);
+    await waitFor('the delivery', () => mock.service.inbox.deliveries(channel.id).length === 1);
+    await waitFor('the queue to drain', () => drained(queue));
+    const [delivery] = mock.service.inbox.deliveries(channel.id);
+    expect(delivery?.verified).toBe(true);
+    expect(delivery?.event).toEqual(alert);
+    const history = await queue.getHistory(channel.id);
+    expect(history.nextCursor).toBeNull();
+    expect(history.entries).toEqual([
+      expect.objectContaining({
+        kind: 'attempt',
+        alertId: alert.id,
+        channelId: channel.id,
+        attempt: 1,
+        ok: true,
+        status: 200,
+        cause: null,
+      }),
+    ]);
+  });
+
+  it('retries on the schedule with the same id and a fresh signature, counting each failure', async () => {
+    const { queue } = setup();
+    const channel = inboxChannel(500);
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor(
+      'two failed attempts',
+      () => mock.service.inbox.deliveries(channel.id).length >= 2,
+    );
+    mock.service.inbox.setResponse(channel.id, { status: 204 });
+    await waitFor('a success', () =>
+      mock.service.inbox.deliveries(channel.id).some((d) => d.status === 204),
+    );
+    await waitFor('the queue to drain', () => drained(queue));
+    const received = mock.service.inbox.deliveries(channel.id);
+    expect(received.every((d) => d.verified && d.event?.id === alert.id)).toBe(true);
+    const timestamps = received.map(
+      (d) => d.headers['x-cspwatch-timestamp'] ?? d.headers['webhook-timestamp'],
+    );
+    const signatures = new Set(
+      received.map((d) =>
+        JSON.stringify(Object.entries(d.headers).filter(([k]) => k.includes('signature'))),
+      ),
+    );
+    expect(signatures.size).toBe(received.length);
+    expect(timestamps.length).toBe(received.length);
+    const history = (await allHistory(queue, channel.id)) as DeliveryAttemptEntry[];
+    expect(history.map((e) => e.attempt)).toEqual(received.map((_, i) => received.length - i));
+    expect(history[0]).toMatchObject({ ok: true, status: 204, consecutiveFailures: 0 });
+    expect(history.at(-1)).toMatchObject({
+      ok: false,
+      status: 500,
+      cause: 'http_status',
+      consecutiveFailures: 1,
+    });
+  });
+
+  it('disables a failing channel exactly once, parks its alerts, and releases them on re-enable', async () => {
+    const { queue } = setup({ attemptDelaysMs: [0, 10, 10, 10, 10, 10, 10, 10] });
+    const channel = inboxChannel(500);
+    const alerts = Array.from({ length: 12 }, () => sampleAlert());
+    for (const alert of alerts) await queue.enqueue(channel.id, alert);
+    await waitFor(
+      'every alert parked',
+      async () => (await queue.countParked(channel.id)) === alerts.length,
+    );
+    await waitFor('the queue to drain', () => drained(queue));
+    expect(await queue.getChannelState(channel.id)).toMatchObject({ disabled: true });
+    const history = await allHistory(queue, channel.id);
+    const attempts = history.filter((e): e is DeliveryAttemptEntry => e.kind === 'attempt');
+    expect(attempts.filter((e) => e.disabledNow)).toHaveLength(1);
+    expect(attempts).toHaveLength(mock.service.inbox.deliveries(channel.id).length);
+    expect(
+      history.filter((e) => e.kind === 'parked' && e.reason === 'channel_disabled'),
+    ).toHaveLength(12);
+
+    mock.service.inbox.setResponse(channel.id, { status: 200 });
+    expect(await queue.enableChannel(channel.id)).toEqual({ released: 12 });
+    await waitFor('every alert delivered', () => {
+      const ok = new Set(
+        mock.service.inbox
+          .deliveries(channel.id)
+          .filter((d) => d.status === 200)
+          .map((d) => d.event?.id),
+      );
+      return alerts.every((alert) => ok.has(alert.id));
+    });
+    expect(await queue.countParked(channel.id)).toBe(0);
+    const released = (await allHistory(queue, channel.id)).filter((e) => e.kind === 'released');
+    expect(released).toHaveLength(12);
+  });
+
+  it('parks an alert whose schedule ran out, and expires parked alerts after parkedTtlMs (recorded)', async () => {
+    const { queue } = setup({ attemptDelaysMs: [0, 10], parkedTtlMs: 50 });
+    const channel = inboxChannel(503);
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor('the alert parked', async () => (await queue.countParked(channel.id)) === 1);
+    expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(2);
+    expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
+      kind: 'parked',
+      reason: 'retries_exhausted',
+      attempt: 2,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await queue.expireParked()).toEqual({ expired: 1 });
+    expect(await queue.countParked(channel.id)).toBe(0);
+    expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
+      kind: 'expired',
+      alertId: alert.id,
+    });
+  });
+
+  it('keeps the secret out of the history even when the receiver echoes it', async () => {
+    const echo: Server = createServer((request, response) => {
+      response.writeHead(400).end(`bad request; your secret is ${SECRET}!`);
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    const { port } = echo.address() as { port: number };
+    const channel = { id: `echo-${run}`, url: `http://127.0.0.1:${port}/`, secret: SECRET };
+    channels.set(channel.id, channel);
+    try {
+      const { queue } = setup({ attemptDelaysMs: [0] });
+      await queue.enqueue(channel.id, sampleAlert());
+      await waitFor('the alert parked', async () => (await queue.countParked(channel.id)) === 1);
+      const history = await allHistory(queue, channel.id);
+      expect(history.length).toBeGreaterThan(0);
+      expect(JSON.stringify(history)).not.toContain(SECRET);
+      expect(history[1]).toMatchObject({ kind: 'attempt', status: 400 });
+      expect((history[1] as DeliveryAttemptEntry).responseExcerpt).toBe(
+        'bad request; your secret is [redacted]!',
+      );
+    } finally {
+      echo.close();
+    }
+  });
+
+  it('keeps the Test action (sender.sendTest on the shared store) out of the queue and the count', async () => {
+    const { queue } = setup();
+    const channel = inboxChannel(500);
+    const client = new Redis(redis.url);
+    const sender = createWebhookSender({
+      store: createRedisChannelStateStore({ redis: client }),
+      dangerouslyAllowLoopback: true,
+    });
+    try {
+      await queue.enqueue(channel.id, sampleAlert());
+      await waitFor(
+        'one failed attempt',
+        async () => (await queue.getChannelState(channel.id)).consecutiveFailures === 1,
+      );
+      const test = await sender.sendTest(channel);
+      expect(test).toMatchObject({ ok: false, status: 500, test: true, consecutiveFailures: 1 });
+      expect(await queue.getChannelState(channel.id)).toMatchObject({ consecutiveFailures: 1 });
+      const history = await allHistory(queue, channel.id);
+      expect(history.some((e) => e.alertId === test.alertId)).toBe(false);
+    } finally {
+      await sender.close();
+      client.disconnect();
+    }
+  });
+
+  it('refuses bad input with invalid_input', async () => {
+    const { queue } = setup();
+    for (const [channelId, alert] of [
+      ['', sampleAlert()],
+      ['ch', {}],
+      ['ch', null],
+    ] as const) {
+      const error = await queue
+        .enqueue(channelId, alert as never)
+        .catch((caught: unknown) => caught);
+      expect(isCspwatchRedisError(error) && error.code).toBe('invalid_input');
+    }
+    const error = await queue
+      .getHistory('ch', { cursor: 'not-a-cursor' })
+      .catch((caught: unknown) => caught);
+    expect(isCspwatchRedisError(error) && error.code).toBe('invalid_input');
+  });
+});
+
+describe('options', () => {
+  const invalid = [
+    [{}, 'connection'],
+    [{ connection: 42 }, 'connection'],
+    [{ connection: 'http://localhost' }, 'connection'],
+    [{ connection: 'redis://127.0.0.1:1', attemptDelaysMs: [0, -5] }, 'attemptDelaysMs.1'],
+    [{ connection: 'redis://127.0.0.1:1', attemptDelaysMs: [] }, 'attemptDelaysMs'],
+    [{ connection: 'redis://127.0.0.1:1', history: { maxEntries: 0 } }, 'history.maxEntries'],
+    [{ connection: 'redis://127.0.0.1:1', history: { maxAgeMs: 0 } }, 'history.maxAgeMs'],
+    [{ connection: 'redis://127.0.0.1:1', jitter: 2 }, 'jitter'],
+    [{ connection: 'redis://127.0.0.1:1', queueName: 'a:b' }, 'queueName'],
+    [{ connection: 'redis://127.0.0.1:1', retries: 3 }, 'retries'],
+  ] as const;
+  it.each(invalid)('createDeliveryQueue(%j) fails at construction on %s', (options, path) => {
+    const error = (() => {
+      try {
+        createDeliveryQueue(options as never);
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(isCspwatchRedisError(error) && error.code).toBe('invalid_options');
+    expect(isCspwatchRedisError(error) && error.issues.map((issue) => issue.path)).toContain(path);
+  });
+
+  it('createDeliveryWorker needs a channel lookup and sane timings', () => {
+    for (const [options, path] of [
+      [{ connection: 'redis://127.0.0.1:1' }, 'channels'],
+      [
+        { connection: 'redis://127.0.0.1:1', channels: () => undefined, concurrency: 0 },
+        'concurrency',
+      ],
+      [
+        { connection: 'redis://127.0.0.1:1', channels: () => undefined, lockDurationMs: -1 },
+        'lockDurationMs',
+      ],
+      [
+        { connection: 'redis://127.0.0.1:1', channels: () => undefined, sender: { store: {} } },
+        'sender.store',
+      ],
+    ] as const) {
+      expect(() => createDeliveryWorker(options as never)).toThrow(
+        new RegExp(`createDeliveryWorker: .*${path.replace('.', '\\.')}`),
+      );
+    }
+  });
+});
+
+describe('when Redis is down', () => {
+  it('enqueue fails fast with redis_unavailable, and works again once Redis is back', async () => {
+    const down = await startRedisServer();
+    const queue = createDeliveryQueue({
+      connection: down.url,
+      commandTimeoutMs: 500,
+      queueName: 'down',
+    });
+    open.push(queue, { close: () => down.stop() });
+    await queue.enqueue('ch', sampleAlert());
+    await down.crash();
+    const started = Date.now();
+    const error = await queue.enqueue('ch', sampleAlert()).catch((caught: unknown) => caught);
+    expect(isCspwatchRedisError(error) && error.code).toBe('redis_unavailable');
+    expect((error as Error).message).toMatch(/Redis is unreachable/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await down.start();
+    await waitFor(
+      'enqueue to work again',
+      () =>
+        queue.enqueue('ch', sampleAlert()).then(
+          () => true,
+          () => false,
+        ),
+      15_000,
+    );
+  });
+});
