@@ -87,6 +87,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     });
     const signal = budget.signal as AbortSignal;
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
+    const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = '';
     let result: CspwatchWithResponse<z.output<T>> | undefined;
 
@@ -114,15 +115,16 @@ export function createTransport(client: ResolvedOptions): Transport {
       state.attempt += 1;
       token = await getToken(client, state.forceRefresh, signal);
       state.forceRefresh = false;
-      request.headers.delete('authorization');
       if (hooks.beforeRequest) {
-        const headers = new Headers(request.headers);
+        // Each attempt starts from the call's headers, not from the previous attempt's.
+        const headers = new Headers(baseHeaders);
         const { attempt } = state;
         await hooks.beforeRequest(Object.freeze({ method, url, attempt, headers }));
         if (headers.has('authorization')) {
           const message = 'must not set authorization: the client sets it from `token`';
           throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
         }
+        for (const name of [...request.headers.keys()]) request.headers.delete(name);
         for (const [name, value] of headers) request.headers.set(name, value);
       }
       request.headers.set('authorization', `Bearer ${token}`);
@@ -196,7 +198,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     try {
       await ky(url, {
         method,
-        headers: requestHeaders(client, options, spec.body !== undefined),
+        headers: baseHeaders,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
         signal,
         timeout,
