@@ -1,0 +1,202 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import {
+  createMemoryReplayStore,
+  createReplayGuard,
+  isWebhookVerificationError,
+  type ReplayStore,
+  releaseReplayClaim,
+  SIGNATURE_HEADER,
+} from '../src/index';
+import { signWebhookSync, verifyWebhookSync } from '../src/node';
+import { createSampleAlert } from '../src/sample-alert';
+import { ALERT_BODY, NOW, SECRET } from './implementations';
+
+/** A full GC, so heap figures count what is retained, not garbage waiting to be collected. */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+const codeOfSync = (run: () => unknown) => {
+  try {
+    run();
+    return 'ok';
+  } catch (error) {
+    if (isWebhookVerificationError(error)) return error.code;
+    throw error;
+  }
+};
+
+describe('createMemoryReplayStore', () => {
+  it('claims a key once until its ttl passes, then again', () => {
+    let time = 1_000;
+    const store = createMemoryReplayStore({ now: () => time });
+    expect(store.claim('a', 100)).toBe(true);
+    expect(store.claim('a', 100)).toBe(false);
+    time += 99;
+    expect(store.claim('a', 100)).toBe(false);
+    time += 1;
+    expect(store.claim('a', 100)).toBe(true);
+  });
+
+  it('release frees a key at once', () => {
+    const store = createMemoryReplayStore();
+    expect(store.claim('a', 60_000)).toBe(true);
+    store.release('a');
+    expect(store.claim('a', 60_000)).toBe(true);
+    store.release('never-claimed');
+  });
+
+  it('fails closed when full of live claims, and never forgets a live one to make room', () => {
+    let time = 0;
+    const store = createMemoryReplayStore({ maxEntries: 3, now: () => time });
+    for (const key of ['a', 'b', 'c']) expect(store.claim(key, 1_000)).toBe(true);
+    expect(() => store.claim('d', 1_000)).toThrow(
+      expect.objectContaining({ code: 'replay_store_unavailable' }),
+    );
+    // The live claims are all still there: a replay of any is refused, not accepted.
+    for (const key of ['a', 'b', 'c']) expect(store.claim(key, 1_000)).toBe(false);
+    time = 1_000;
+    expect(store.claim('d', 1_000)).toBe(true);
+    expect(store.size).toBeLessThanOrEqual(3);
+  });
+
+  it('makes room from expired claims even when ttls differ (not only the oldest)', () => {
+    let time = 0;
+    const store = createMemoryReplayStore({ maxEntries: 2, now: () => time });
+    store.claim('long', 10_000);
+    store.claim('short', 10);
+    time = 20;
+    expect(store.claim('new', 10)).toBe(true);
+    expect(store.claim('long', 10_000)).toBe(false);
+  });
+
+  it('refuses bad options and ttls with a TypeError', () => {
+    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(TypeError);
+    expect(() => createMemoryReplayStore().claim('a', 0)).toThrow(TypeError);
+    expect(() => createMemoryReplayStore().claim('a', Number.NaN)).toThrow(TypeError);
+  });
+
+  it('holds a flood of 100,000 distinct valid deliveries within its bound, then fails closed', () => {
+    const store = createMemoryReplayStore({ maxEntries: 100_000, now: () => NOW });
+    const guard = createReplayGuard({ store });
+    const body = Buffer.from(ALERT_BODY);
+    collectGarbage();
+    const before = process.memoryUsage().heapUsed;
+    let accepted = 0;
+    for (let index = 0; index < 100_000; index++) {
+      // Distinct deliveries: each timestamp (all within the window) gives its own signature.
+      const signed = signWebhookSync({ body, secret: SECRET, timestamp: NOW - index });
+      const event = verifyWebhookSync({ body, headers: signed, secret: SECRET, now: () => NOW });
+      guard.claimSync(event, signed);
+      accepted++;
+    }
+    collectGarbage();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(accepted).toBe(100_000);
+    expect(store.size).toBe(100_000);
+    // Documented bound: at most 300 B per signature-keyed entry (30 MB at the default 100,000).
+    expect(grown).toBeLessThan(100_000 * 300);
+    const next = signWebhookSync({ body: `${ALERT_BODY}\n`, secret: SECRET, timestamp: NOW });
+    const event = verifyWebhookSync({
+      body: `${ALERT_BODY}\n`,
+      headers: next,
+      secret: SECRET,
+      now: () => NOW,
+    });
+    expect(codeOfSync(() => guard.claimSync(event, next))).toBe('replay_store_unavailable');
+  }, 60_000);
+});
+
+describe('createReplayGuard', () => {
+  const deliver = (payload = ALERT_BODY, timestamp = NOW) => {
+    const headers = signWebhookSync({ body: payload, secret: SECRET, timestamp });
+    return {
+      headers,
+      event: verifyWebhookSync({ body: payload, headers, secret: SECRET, now: () => NOW }),
+    };
+  };
+
+  it("key 'signature' refuses the same request again but lets a re-signed retry through", async () => {
+    const guard = createReplayGuard();
+    const first = deliver();
+    const claim = await guard.claim(first.event, first.headers);
+    expect(claim.key).toBe(`cspwatch:sig:${first.headers[SIGNATURE_HEADER]}`);
+    await expect(guard.claim(first.event, first.headers)).rejects.toMatchObject({
+      code: 'replayed_delivery',
+    });
+    const retry = deliver(ALERT_BODY, NOW + 1);
+    await expect(guard.claim(retry.event, retry.headers)).resolves.toBeDefined();
+  });
+
+  it("key 'id' refuses the same alert again even re-signed (idempotency)", async () => {
+    const guard = createReplayGuard({ key: 'id', prefix: 'app1:' });
+    const first = deliver();
+    expect((await guard.claim(first.event, first.headers)).key).toBe(`app1:id:${first.event.id}`);
+    const retry = deliver(ALERT_BODY, NOW + 1);
+    await expect(guard.claim(retry.event, retry.headers)).rejects.toMatchObject({
+      code: 'replayed_delivery',
+    });
+    const other = deliver(JSON.stringify(createSampleAlert()));
+    await expect(guard.claim(other.event, other.headers)).resolves.toBeDefined();
+  });
+
+  it('release (or releaseReplayClaim(event)) lets the same delivery through again', async () => {
+    const guard = createReplayGuard();
+    const { event, headers } = deliver();
+    const claim = await guard.claim(event, headers);
+    await claim.release();
+    const again = await guard.claim(event, headers);
+    await releaseReplayClaim(event);
+    await expect(guard.claim(event, headers)).resolves.toBeDefined();
+    await again.release(); // idempotent: a second release of a released claim is harmless
+  });
+
+  it('claims for the whole time a delivery stays fresh: 2 × tolerance + 60 s by default', async () => {
+    const ttls: number[] = [];
+    const store: ReplayStore = {
+      claim: (_key, ttlMs) => (ttls.push(ttlMs), true),
+      release: () => {},
+    };
+    const { event, headers } = deliver();
+    await createReplayGuard({ store }).claim(event, headers);
+    await createReplayGuard({ store, toleranceMs: 1_000 }).claim(event, headers);
+    await createReplayGuard({ store, ttlMs: 86_400_000 }).claim(event, headers);
+    expect(ttls).toEqual([660_000, 62_000, 86_400_000]);
+  });
+
+  it('turns a store that throws or rejects into replay_store_unavailable with the cause (fail closed)', async () => {
+    const down = new Error('ECONNREFUSED');
+    const { event, headers } = deliver();
+    for (const store of [
+      { claim: () => Promise.reject(down), release: async () => {} },
+      {
+        claim: (): boolean => {
+          throw down;
+        },
+        release: () => {},
+      },
+    ]) {
+      const error = await createReplayGuard({ store })
+        .claim(event, headers)
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'replay_store_unavailable', cause: down });
+    }
+  });
+
+  it('claimSync refuses an async store instead of treating a Promise as a claim', () => {
+    const { event, headers } = deliver();
+    const guard = createReplayGuard({
+      store: { claim: async () => true, release: async () => {} },
+    });
+    expect(() => guard.claimSync(event, headers)).toThrow(/SyncReplayStore/);
+  });
+
+  it('refuses bad options when created', () => {
+    expect(() => createReplayGuard({ key: 'body' as never })).toThrow(TypeError);
+    expect(() => createReplayGuard({ ttlMs: 0 })).toThrow(TypeError);
+    expect(() => createReplayGuard({ store: {} as never })).toThrow(TypeError);
+  });
+});
