@@ -1,0 +1,16 @@
+import { defineConfig } from 'tsup';
+
+// Built only so that tsc and tsup in the packages that bundle it (client, mock-server) resolve
+// its types; never published. `testing` holds the response validator used by other packages' tests.
+export default defineConfig({
+  entry: { index: 'src/index.ts', document: 'src/document.ts', testing: 'src/testing.ts' },
+  format: ['esm'],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+  splitting: false,
+  treeshake: true,
+  external: ['ajv', 'ajv-formats'],
+});

@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+import { workspaceSourceAliases } from '../../vitest.shared';
+
+export default defineProject({
+  resolve: { alias: workspaceSourceAliases() },
+  test: {
+    name: 'contract',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+  },
+});
