@@ -88,7 +88,7 @@ describe('forwardCompatible', () => {
 
   it('derives the matching static type', () => {
     const parsed = LooseWebsite.parse(website);
-    expectTypeOf(parsed.role).toEqualTypeOf<string>();
+    expectTypeOf(parsed.role).toBeString();
     expectTypeOf(LooseKey.parse(key).expiresAt).toEqualTypeOf<string | null | undefined>();
     expectTypeOf(parsed.settings.dropReferrer).toEqualTypeOf<boolean>();
   });

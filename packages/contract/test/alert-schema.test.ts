@@ -15,7 +15,7 @@ const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 addFormats.default(ajv);
 const validateAlert = ajv.compile(read('packages/webhooks/alert.schema.json'));
-const errorsOf = (payload: unknown) => (validateAlert(payload) ? [] : validateAlert.errors);
+const errorsOf = (payload: unknown) => (validateAlert(payload) ? [] : (validateAlert.errors ?? []));
 
 const input = {
   rule: 'New violation types',
