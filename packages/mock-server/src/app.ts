@@ -1,4 +1,9 @@
+import { AlertFlow, type MockAlertRecord } from './alerts/alert-flow';
+import { WebhookChannels } from './alerts/webhook-channels';
+import { checkControlAccess } from './control/guard';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from './control/table';
 import { CursorCodec } from './cursor';
+import { MockServerError } from './errors';
 import { FaultInjector } from './faults';
 import type { MockTokens, MockWorkspaceIds } from './fixtures';
 import { Inbox } from './inbox';
@@ -12,6 +17,9 @@ import {
 import { problem } from './problem';
 import type { RouteContext } from './routes/context';
 import { matchRoute } from './routes/table';
+import { buildScenarioState } from './scenario/build';
+import { type CheckedScenario, parseScenario } from './scenario/parse';
+import type { MockScenarioInput } from './scenario/schema';
 import { InMemoryStore } from './store';
 import type { MockStore } from './store-types';
 
@@ -33,6 +41,16 @@ export interface MockService {
   setFaults(faults: MockFaultOptions): void;
   /** Restores the seeded state, removes inbox channels, releases hung requests, resets faults to the options given at creation. */
   reset(): void;
+  /**
+   * Makes a scenario (workspaces, plans, users, API keys, websites, webhook channels, alert
+   * rules) the seeded state, then resets to it; `undefined` goes back to the built-in
+   * fixtures. Throws `invalid_options` listing every problem. Same as `POST /_mock/scenario`.
+   */
+  seed(scenario: MockScenarioInput | undefined): void;
+  /** The alerts the service raised, newest first, with their delivery results. */
+  readonly alerts: readonly MockAlertRecord[];
+  /** Resolves when every alert delivery started so far has finished. */
+  idle(): Promise<void>;
 }
 
 /** A fresh `x-request-id` value. */
@@ -58,14 +76,60 @@ export function newRequestId(): string {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const settings = resolveServiceOptions(options);
+  const { baseUrl, controlToken, dangerouslyAllowLoopbackWebhooks } = settings;
   const store = new InMemoryStore(settings.seed, settings);
-  const inbox = new Inbox(settings.baseUrl);
+  const revision = { value: 0, bump: () => void revision.value++ };
+  const inbox = new Inbox(baseUrl, revision.bump);
   const faults = new FaultInjector(settings.faults, settings.seed ^ 0x5eed);
-  const context: RouteContext = { store, inbox, cursors: new CursorCodec() };
+  const webhookChannels = new WebhookChannels(dangerouslyAllowLoopbackWebhooks);
+  const alerts = new AlertFlow(webhookChannels, baseUrl, revision.bump);
+  let scenario: CheckedScenario | undefined;
+
+  function reset(): void {
+    store.reset();
+    inbox.reset();
+    faults.configure(settings.faults);
+    alerts.clear();
+    webhookChannels.clear();
+    for (const { channel, enabled } of scenario?.channels ?? [])
+      void webhookChannels.add(channel, enabled);
+    alerts.rules = (scenario?.scenario.alertRules ?? []).map((rule, index) => ({
+      id: rule.id ?? `rule_${index + 1}`,
+      name: rule.name,
+      websiteId: rule.websiteId,
+      channelIds: [...rule.channelIds],
+    }));
+    revision.bump();
+  }
+
+  function seed(next: CheckedScenario | undefined): void {
+    scenario = next;
+    store.seed(next && ((prng) => buildScenarioState(next.scenario, prng, baseUrl)));
+    reset();
+  }
+
+  const context: RouteContext = {
+    store,
+    inbox,
+    cursors: new CursorCodec(),
+    alerts,
+    webhookChannels,
+    faults,
+    baseUrl,
+    dangerouslyAllowLoopbackWebhooks,
+    revision,
+    reset,
+    seed,
+  };
 
   async function dispatch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
-    const matched = matchRoute(pathname);
+    const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
+    if (isControl) {
+      const denied = await checkControlAccess(request, controlToken);
+      if (denied) return denied;
+    }
+    const matched = matchRoute(pathname, isControl ? CONTROL_ROUTES : undefined);
     if (!matched)
       return problem({
         status: 404,
@@ -93,12 +157,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return {
     store,
     inbox,
-    baseUrl: settings.baseUrl,
+    baseUrl,
     get tokens() {
       return store.fixtures.tokens;
     },
     get workspaceIds() {
       return store.fixtures.workspaceIds;
+    },
+    get alerts() {
+      return alerts.log;
     },
     async fetch(request) {
       let response: Response;
@@ -118,10 +185,16 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     setFaults(next) {
       faults.configure(resolveFaults(next));
     },
-    reset() {
-      store.reset();
-      inbox.reset();
-      faults.configure(settings.faults);
+    reset,
+    seed(input) {
+      if (input === undefined) return seed(undefined);
+      const checked = parseScenario(input, dangerouslyAllowLoopbackWebhooks);
+      if (!checked.ok) {
+        const list = checked.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
+        throw new MockServerError('invalid_options', `Invalid scenario: ${list}`);
+      }
+      seed(checked.value);
     },
+    idle: () => alerts.idle(),
   };
 }

@@ -36,6 +36,16 @@ export function authorize(
     });
   }
   const principal = store.principal(match[1]!);
+  if (principal?.kind === 'ended') {
+    return deny(
+      401,
+      'invalid_token',
+      `The bearer token was ${principal.status === 'expired' ? 'expired' : 'revoked'}; get a fresh token and retry.`,
+      {
+        'www-authenticate': `Bearer realm="cspwatch", error="invalid_token", error_description="The access token ${principal.status === 'expired' ? 'expired' : 'was revoked'}"`,
+      },
+    );
+  }
   if (!principal) {
     return deny(
       401,

@@ -4,9 +4,14 @@ import type { MockFaultOptions } from './options';
 
 /** The `--help` text of `cspwatch-mock`. */
 export const USAGE = `Usage: cspwatch-mock [options]
+       cspwatch-mock trigger --to <url> --secret-env <NAME> [alert options]
 
-Starts the cspwatch mock service (REST API + webhook inbox) and prints its URL,
-seeded bearer tokens and workspace ids. Ctrl-C stops it.
+Starts the cspwatch mock service (REST API, alert flow, webhook inbox, control API
+under /_mock/ and the inbox page at /_mock/) and prints its URL, seeded bearer
+tokens and workspace ids. Ctrl-C stops it. \`trigger --help\` describes trigger.
+
+Bound beyond loopback (e.g. --host 0.0.0.0), the control API needs a control
+token: set CSPWATCH_MOCK_CONTROL_TOKEN, or one is made and printed at start.
 
 Options:
   --port <n>                   port to listen on (default 4010; 0 picks a free one)
@@ -20,6 +25,10 @@ Options:
   --server-error-rate <0..1>   share of REST requests answered with a 5xx (default 0)
   --server-error-status <n>    status of injected 5xx (default 503)
   --drop-connection-rate <0..1> share of REST requests whose connection is dropped (default 0)
+  --scenario <file.json>       seed this scenario instead of the built-in fixtures
+  --dangerously-allow-loopback-webhooks
+                               let the service's webhook channels deliver to 127.0.0.1,
+                               ::1 and localhost over http: (local testing only)
   -h, --help                   show this help
 `;
 
@@ -27,7 +36,7 @@ Options:
 export type CliParseResult =
   | { kind: 'help' }
   | { kind: 'error'; message: string }
-  | { kind: 'start'; options: MockServerOptions };
+  | { kind: 'start'; options: MockServerOptions; scenarioFile: string | undefined };
 
 const NUMERIC: Record<string, [target: 'server' | 'faults', key: string, integer: boolean]> = {
   port: ['server', 'port', true],
@@ -51,7 +60,13 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { ...optionSpec, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        ...optionSpec,
+        host: { type: 'string' },
+        scenario: { type: 'string' },
+        'dangerously-allow-loopback-webhooks': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -75,5 +90,8 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
   }
   if (typeof values.host === 'string') options.host = values.host;
   if (Object.keys(faults).length > 0) options.faults = faults;
-  return { kind: 'start', options };
+  if (values['dangerously-allow-loopback-webhooks'])
+    options.dangerouslyAllowLoopbackWebhooks = true;
+  const scenarioFile = typeof values.scenario === 'string' ? values.scenario : undefined;
+  return { kind: 'start', options, scenarioFile };
 }

@@ -1,16 +1,65 @@
 #!/usr/bin/env node
 /**
  * `cspwatch-mock`: starts the cspwatch mock service on a port and prints where it is and
- * how to authenticate. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+ * how to authenticate. Stops cleanly on Ctrl-C (SIGINT) or SIGTERM. `cspwatch-mock trigger`
+ * sends one signed alert to a local handler.
  *
  * @packageDocumentation
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import { parseCliOptions, USAGE } from './cli-options';
+import { describeTrigger, parseTriggerOptions, TRIGGER_USAGE } from './cli-trigger';
 import { isMockServerError } from './errors';
 import { type MockServer, startMockServer } from './node-server';
+import { triggerAlert } from './trigger';
+
+/** The environment variable an operator sets the control token in (then it is not printed). */
+const CONTROL_TOKEN_ENV = 'CSPWATCH_MOCK_CONTROL_TOKEN';
+
+async function trigger(argv: string[]): Promise<number> {
+  const parsed = parseTriggerOptions(argv, parseArgs, process.env);
+  if (parsed.kind === 'help') {
+    process.stdout.write(TRIGGER_USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'error') {
+    process.stderr.write(`cspwatch-mock trigger: ${parsed.message}\n\n${TRIGGER_USAGE}`);
+    return 2;
+  }
+  try {
+    const outcome = await triggerAlert(parsed.to, parsed.secret, parsed.input, parsed.timeoutMs);
+    process.stdout.write(describeTrigger(parsed.to, outcome));
+    return outcome.result.ok ? 0 : 1;
+  } catch (error) {
+    if (!isWebhookSenderError(error)) throw error;
+    const issues = error.issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
+    process.stderr.write(`cspwatch-mock trigger: ${error.code.replace('_', ' ')}:\n${issues}\n`);
+    return 2;
+  }
+}
+
+/** The seeded workspace ids and bearer tokens, and a curl line to try. */
+function fixtureLines({ url, tokens, workspaceIds }: MockServer): string[] {
+  return [
+    'Workspaces:',
+    `  main                ${workspaceIds.main}`,
+    `  noApiKeysFeature    ${workspaceIds.noApiKeysFeature}`,
+    '',
+    'Bearer tokens (mock fixtures, not secrets):',
+    `  admin               ${tokens.admin}`,
+    `  member              ${tokens.member}`,
+    `  noApiKeysFeature    ${tokens.noApiKeysFeature}`,
+    `  apiKey              ${tokens.apiKey}`,
+    '',
+    'Try:',
+    `  curl -H "Authorization: Bearer ${tokens.admin}" ${url}/v1/workspaces/${workspaceIds.main}/api-keys?limit=2`,
+  ];
+}
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'trigger') return trigger(argv.slice(1));
   const parsed = parseCliOptions(argv, parseArgs);
   if (parsed.kind === 'help') {
     process.stdout.write(USAGE);
@@ -21,8 +70,22 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   let server: MockServer;
+  const fromEnv = process.env[CONTROL_TOKEN_ENV];
   try {
-    server = await startMockServer(parsed.options);
+    server = await startMockServer({
+      ...parsed.options,
+      ...(fromEnv ? { controlToken: fromEnv } : {}),
+    });
+    if (parsed.scenarioFile !== undefined) {
+      try {
+        server.service.seed(JSON.parse(readFileSync(parsed.scenarioFile, 'utf8')));
+      } catch (error) {
+        await server.close();
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`cspwatch-mock: --scenario ${parsed.scenarioFile}: ${message}\n`);
+        return 2;
+      }
+    }
   } catch (error) {
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
@@ -31,23 +94,32 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const { tokens, workspaceIds } = server;
+  const { controlToken } = server;
+  const control =
+    controlToken === undefined
+      ? ['Control API and inbox page (loopback only, no token):', `  ${server.url}/_mock/`]
+      : fromEnv
+        ? [`Control API: ${server.url}/_mock/ (token from ${CONTROL_TOKEN_ENV})`]
+        : [
+            `Control API: ${server.url}/_mock/ — send Authorization: Bearer <control token>`,
+            `  control token       ${controlToken}`,
+          ];
+  const loopback = parsed.options.dangerouslyAllowLoopbackWebhooks
+    ? [
+        '',
+        'WARNING: webhook channels may deliver to loopback (--dangerously-allow-loopback-webhooks).',
+      ]
+    : [];
   process.stdout.write(
     [
       `cspwatch mock server listening on ${server.url}`,
+      ...loopback,
       '',
-      'Workspaces:',
-      `  main                ${workspaceIds.main}`,
-      `  noApiKeysFeature    ${workspaceIds.noApiKeysFeature}`,
+      ...control,
       '',
-      'Bearer tokens (mock fixtures, not secrets):',
-      `  admin               ${tokens.admin}`,
-      `  member              ${tokens.member}`,
-      `  noApiKeysFeature    ${tokens.noApiKeysFeature}`,
-      `  apiKey              ${tokens.apiKey}`,
-      '',
-      'Try:',
-      `  curl -H "Authorization: Bearer ${tokens.admin}" ${server.url}/v1/workspaces/${workspaceIds.main}/api-keys?limit=2`,
+      ...(parsed.scenarioFile === undefined
+        ? fixtureLines(server)
+        : [`Scenario: ${parsed.scenarioFile} (tokens: GET ${server.url}/_mock/state)`]),
       '',
       'Press Ctrl-C to stop.',
       '',

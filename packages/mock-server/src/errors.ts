@@ -1,5 +1,10 @@
 /** Every `code` a {@link MockServerError} can carry. */
-export type MockServerErrorCode = 'invalid_options' | 'unknown_workspace' | 'unknown_channel';
+export type MockServerErrorCode =
+  | 'invalid_options'
+  | 'unknown_workspace'
+  | 'unknown_channel'
+  | 'unknown_user'
+  | 'unknown_api_key';
 
 const MARKER = Symbol.for('@cspwatch/mock-server/error');
 

@@ -19,10 +19,21 @@ export class Inbox implements MockInbox {
   readonly #baseUrl: string;
   readonly #channels = new Map<string, Channel>();
   readonly #hanging = new Set<() => void>();
+  readonly #onChange: () => void;
 
-  /** Creates an empty inbox whose channel URLs start with `baseUrl`. */
-  constructor(baseUrl: string) {
+  /** Creates an empty inbox whose channel URLs start with `baseUrl`; `onChange` runs after each change. */
+  constructor(baseUrl: string, onChange: () => void = () => {}) {
     this.#baseUrl = baseUrl;
+    this.#onChange = onChange;
+  }
+
+  /** Every channel, oldest first, with its deliveries (live objects: do not mutate). */
+  entries(): { id: string; url: string; channel: Readonly<Channel> }[] {
+    return [...this.#channels].map(([id, channel]) => ({
+      id,
+      url: `${this.#baseUrl}/inbox/${id}`,
+      channel,
+    }));
   }
 
   /**
@@ -45,6 +56,7 @@ export class Inbox implements MockInbox {
     };
     const id = `ch_${[...crypto.getRandomValues(new Uint8Array(10))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     this.#channels.set(id, channel);
+    this.#onChange();
     return { id, url: `${this.#baseUrl}/inbox/${id}` };
   }
 
@@ -61,12 +73,14 @@ export class Inbox implements MockInbox {
   /** Forgets a channel's recorded deliveries. */
   clearDeliveries(id: string): void {
     this.#channel(id).deliveries = [];
+    this.#onChange();
   }
 
   /** Removes every channel and releases every hung request. */
   reset(): void {
     this.releaseHanging();
     this.#channels.clear();
+    this.#onChange();
   }
 
   /** See {@link MockInbox.releaseHanging}; no timer is involved. */
@@ -108,6 +122,7 @@ export class Inbox implements MockInbox {
       delivery.errorCode = isWebhookVerificationError(error) ? error.code : 'unexpected_error';
     }
     channel.deliveries.push(delivery);
+    this.#onChange();
     if (!delivery.verified) {
       delivery.status = 401;
       return problem({
@@ -119,6 +134,7 @@ export class Inbox implements MockInbox {
     const { status, location, hang } = channel.response;
     if (hang) return this.#hang(request);
     delivery.status = status;
+    this.#onChange();
     const headers: Record<string, string> = location === undefined ? {} : { location };
     return [204, 205, 304].includes(status)
       ? new Response(null, { status, headers })

@@ -5,6 +5,7 @@ import { MockServerError } from './errors';
 import type { MockTokens, MockWorkspaceIds } from './fixtures';
 import { answerClientError, handleNodeRequest } from './node-adapter';
 import { checkInteger, type MockServiceOptions, resolveServiceOptions } from './options';
+import { randomHex } from './tokens';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -24,10 +25,27 @@ export interface MockServer {
   workspaceIds: MockWorkspaceIds;
   /** The service behind the server: store, inbox, faults. */
   service: MockService;
+  /**
+   * The token the control API (`/_mock/…`) needs, or `undefined` when it needs none (the
+   * default on a loopback address). Bound beyond loopback without a `controlToken` option,
+   * the server makes a random one.
+   */
+  controlToken: string | undefined;
   /** Restores the seeded state (see {@link MockService.reset}). */
   reset(): void;
   /** Stops listening, ends open connections and hung requests; resolves when closed. */
   close(): Promise<void>;
+}
+
+/** Whether an address only this machine can reach: 127.0.0.0/8, ::1 or `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    /^::ffff:127\./.test(bare)
+  );
 }
 
 function checkHost(host: unknown): string {
@@ -42,7 +60,8 @@ function checkHost(host: unknown): string {
 
 /**
  * Starts the mock service on a real HTTP server (node:http), on 127.0.0.1 and a free port
- * by default.
+ * by default. Bound beyond loopback (e.g. `host: '0.0.0.0'` in a container), the control
+ * API needs a control token: the `controlToken` option, or a random one in `controlToken`.
  *
  * @example
  * ```ts
@@ -54,9 +73,12 @@ function checkHost(host: unknown): string {
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', ...serviceOptions } = options;
+  const { port = 0, host = '127.0.0.1', ...given } = options;
   checkInteger('port', port, 0, 65_535);
   checkHost(host);
+  const controlToken =
+    given.controlToken ?? (isLoopbackHost(host) ? undefined : `mock_ctl_${randomHex(40)}`);
+  const serviceOptions = { ...given, ...(controlToken === undefined ? {} : { controlToken }) };
   resolveServiceOptions(serviceOptions);
   let service: MockService | undefined;
   let origin = '';
@@ -90,6 +112,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     tokens: ready.tokens,
     workspaceIds: ready.workspaceIds,
     service: ready,
+    controlToken,
     reset: () => ready.reset(),
     close: () =>
       new Promise<void>((resolve) => {

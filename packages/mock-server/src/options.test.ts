@@ -11,6 +11,8 @@ describe('resolveServiceOptions', () => {
       websiteLimit: 10,
       baseUrl: 'http://localhost',
       faults: FAULT_DEFAULTS,
+      controlToken: undefined,
+      dangerouslyAllowLoopbackWebhooks: false,
     });
     expect(Object.isFrozen(FAULT_DEFAULTS)).toBe(true);
   });
@@ -25,6 +27,12 @@ describe('resolveServiceOptions', () => {
     [{ faults: { latencyMs: -5 } }, /latencyMs/],
     [{ faults: { dropConnectionRate: 1.01 } }, /dropConnectionRate/],
     [{ faults: { serverErrorStatus: 404 } }, /serverErrorStatus/],
+    [{ controlToken: 'short' }, /controlToken/],
+    [{ controlToken: 'has spaces in the middle' }, /controlToken/],
+    [
+      { dangerouslyAllowLoopbackWebhooks: 'yes' as unknown as boolean },
+      /dangerouslyAllowLoopbackWebhooks/,
+    ],
   ])('refuses %j with invalid_options naming the option', (options, message) => {
     const error = (() => {
       try {

@@ -28,6 +28,20 @@ export interface MockServiceOptions {
   faults?: MockFaultOptions;
   /** Origin the service is reached at, used to build inbox channel URLs. @default 'http://localhost' */
   baseUrl?: string;
+  /**
+   * When set, every control API request (`/_mock/…`) must carry it as
+   * `Authorization: Bearer <controlToken>` (16 to 200 visible characters).
+   * `startMockServer` sets a random one when bound beyond loopback.
+   * @default undefined (no token: the control API is open to whoever reaches the service)
+   */
+  controlToken?: string;
+  /**
+   * Lets the service's webhook channels (the alert flow) deliver to loopback addresses
+   * over plain `http:`, e.g. a test's receiver on 127.0.0.1. The sender's target policy
+   * refuses them otherwise, as the real service does. For local testing only.
+   * @default false
+   */
+  dangerouslyAllowLoopbackWebhooks?: boolean;
 }
 
 /** {@link MockFaultOptions} with every default applied. */
@@ -101,6 +115,8 @@ export interface ResolvedServiceOptions {
   websiteLimit: number;
   faults: ResolvedFaults;
   baseUrl: string;
+  controlToken: string | undefined;
+  dangerouslyAllowLoopbackWebhooks: boolean;
 }
 
 /** Validates service options at construction and fills in the defaults. */
@@ -112,7 +128,30 @@ export function resolveServiceOptions(options: MockServiceOptions = {}): Resolve
     websiteLimit: checkInteger('websiteLimit', merged.websiteLimit, 0, 100_000),
     faults: resolveFaults(options.faults),
     baseUrl: checkBaseUrl(merged.baseUrl),
+    controlToken: checkControlToken(options.controlToken),
+    dangerouslyAllowLoopbackWebhooks: checkBoolean(
+      'dangerouslyAllowLoopbackWebhooks',
+      options.dangerouslyAllowLoopbackWebhooks ?? false,
+    ),
   };
+}
+
+function checkBoolean(name: string, value: unknown): boolean {
+  if (typeof value !== 'boolean')
+    throw new MockServerError('invalid_options', `${name} must be true or false.`);
+  return value;
+}
+
+/** Checks a control token: 16 to 200 visible ASCII characters (never echoed in the message). */
+export function checkControlToken(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\x21-\x7e]{16,200}$/.test(value)) {
+    throw new MockServerError(
+      'invalid_options',
+      'controlToken must be 16 to 200 visible ASCII characters (no spaces).',
+    );
+  }
+  return value;
 }
 
 /** Checks an http(s) origin and returns it without a trailing slash. */

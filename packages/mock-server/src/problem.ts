@@ -19,7 +19,15 @@ export type ProblemCode =
   | 'rate_limited'
   | 'webhook_verification_failed'
   | 'bad_request'
-  | 'server_error';
+  | 'server_error'
+  | 'missing_control_token'
+  | 'invalid_control_token'
+  | 'user_not_found'
+  | 'api_key_not_found'
+  | 'token_not_found'
+  | 'website_not_found'
+  | 'rule_not_found'
+  | 'webhook_channel_not_found';
 
 /** One invalid field of a request: where it is and what to fix. */
 export interface ProblemFieldError {
@@ -66,6 +74,14 @@ const TITLES: Record<ProblemCode, string> = {
   webhook_verification_failed: 'Webhook verification failed',
   bad_request: 'Bad request',
   server_error: 'Server error',
+  missing_control_token: 'Missing control token',
+  invalid_control_token: 'Invalid control token',
+  user_not_found: 'User not found',
+  api_key_not_found: 'API key not found',
+  token_not_found: 'Token not found',
+  website_not_found: 'Website not found',
+  rule_not_found: 'Alert rule not found',
+  webhook_channel_not_found: 'Webhook channel not found',
 };
 
 /** Options of {@link problem}. */
@@ -98,13 +114,14 @@ export function problem(options: ProblemOptions): Response {
   });
 }
 
-/** Builds a `400 validation_failed` listing every invalid field. */
+/** Builds a `400 validation_failed` listing every invalid field; a whole-body error is spelled out. */
 export function validationProblem(errors: ProblemFieldError[]): Response {
+  const whole = errors.find((error) => error.path === '(body)');
   const fields = errors.map((error) => error.path).join(', ');
   return problem({
     status: 400,
     code: 'validation_failed',
-    detail: `Invalid request: fix ${fields}.`,
+    detail: whole ? `Invalid request body: ${whole.message}` : `Invalid request: fix ${fields}.`,
     errors,
   });
 }

@@ -52,9 +52,19 @@ export function isJsonContentType(value: string | null): boolean {
 /** The parsed JSON body, or the problem (415, 413, 400) to answer instead. */
 export type JsonResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
+/** Options of {@link readJson}. */
+export interface ReadJsonOptions {
+  /** Which content types are JSON here. @default isJsonContentType */
+  acceptContentType?: (value: string | null) => boolean;
+}
+
 /** Checks the content type, reads at most 1 MB and parses strict UTF-8 JSON. */
-export async function readJson(request: Request): Promise<JsonResult> {
-  if (!isJsonContentType(request.headers.get('content-type'))) {
+export async function readJson(
+  request: Request,
+  options: ReadJsonOptions = {},
+): Promise<JsonResult> {
+  const accept = options.acceptContentType ?? isJsonContentType;
+  if (!accept(request.headers.get('content-type'))) {
     return {
       ok: false,
       response: problem({

@@ -39,4 +39,17 @@ export interface MockStore {
   deleteApiKey(id: string): boolean;
   /** Sets a workspace's website limit until the next reset. Throws `unknown_workspace` or `invalid_options`. */
   setWebsiteLimit(workspaceId: string, limit: number): void;
+  /**
+   * Issues a fresh access token for a user, valid until the next reset, or for `ttlSeconds`
+   * (1 s to a year) when given. Throws `unknown_user` or `invalid_options`.
+   */
+  issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null };
+  /** Issues a fresh `cwk_` token for an API key; it stops working when the key is deleted. Throws `unknown_api_key`. */
+  issueApiKeyToken(apiKeyId: string): string;
+  /**
+   * Ends a token: from now on it gets `401 invalid_token` (with `token_expired` or
+   * `token_revoked` in the detail), so a client's refresh path can be tested. Returns
+   * whether the token was one that authenticated.
+   */
+  endToken(token: string, status: 'expired' | 'revoked'): boolean;
 }

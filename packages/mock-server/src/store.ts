@@ -3,10 +3,18 @@ import { createFixtures, type Fixtures, makeApiKey } from './fixtures';
 import { checkInteger } from './options';
 import { createPrng, type Prng } from './prng';
 import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from './resources';
+import type { SeedState } from './scenario/build';
 import type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';
+import { type EndedTokenStatus, TokenRegistry } from './tokens';
 
-/** Who a bearer token belongs to. */
-export type Principal = { kind: 'user'; user: MockUser } | { kind: 'api_key'; workspaceId: string };
+/** Who a bearer token belongs to, or why a once-valid token no longer works. */
+export type Principal =
+  | { kind: 'user'; user: MockUser }
+  | { kind: 'api_key'; workspaceId: string }
+  | { kind: 'ended'; status: EndedTokenStatus };
+
+/** Builds the seeded state from a fresh generator. */
+export type SeedBuilder = (prng: Prng) => SeedState;
 
 /** Orders keys newest first, ties broken by id, descending: the listing's stable sort key. */
 export function compareKeys(a: MockApiKey, b: MockApiKey): number {
@@ -29,25 +37,42 @@ export function isAfterPosition(
  * request (this is what makes the website limit hold under concurrency).
  */
 export class InMemoryStore implements MockStore {
-  #seed: number;
-  #options: { apiKeyCount: number; websiteLimit: number };
+  readonly #seed: number;
+  readonly #fixtureBuilder: SeedBuilder;
+  #builder: SeedBuilder;
   #prng!: Prng;
-  #state!: Fixtures & { websites: MockWebsite[] };
+  #state!: SeedState;
+  readonly #tokens = new TokenRegistry();
   /** All keys in listing order, rebuilt after a change. */
   #ordered: MockApiKey[] | undefined;
+  /** Keys per workspace in listing order, derived from {@link InMemoryStore.#ordered}. */
+  #byWorkspace = new Map<string, MockApiKey[]>();
 
   /** Seeds the state. */
   constructor(seed: number, options: { apiKeyCount: number; websiteLimit: number }) {
     this.#seed = seed;
-    this.#options = options;
+    this.#fixtureBuilder = (prng) => ({ ...createFixtures(prng, options), websites: [] });
+    this.#builder = this.#fixtureBuilder;
     this.reset();
   }
 
-  /** Restores the seeded state: same ids, tokens and keys as at start; websites removed. */
+  /** Restores the seeded state (the built-in fixtures, or the last scenario seeded); issued and ended tokens are forgotten. */
   reset(): void {
     this.#prng = createPrng(this.#seed);
-    this.#state = { ...createFixtures(this.#prng, this.#options), websites: [] };
+    this.#state = this.#builder(this.#prng);
+    this.#tokens.clear();
+    this.#changed();
+  }
+
+  /** Makes `builder` the seeded state (`undefined`: the built-in fixtures again), then resets to it. */
+  seed(builder: SeedBuilder | undefined): void {
+    this.#builder = builder ?? this.#fixtureBuilder;
+    this.reset();
+  }
+
+  #changed(): void {
     this.#ordered = undefined;
+    this.#byWorkspace = new Map();
   }
 
   /** The seeded tokens and workspace ids. */
@@ -66,26 +91,71 @@ export class InMemoryStore implements MockStore {
     });
   }
 
+  /** The seeded token of each API key that has one, by key id. */
+  apiKeyTokensById(): Map<string, string> {
+    const byId = new Map<string, string>();
+    for (const [token, { keyId }] of this.#state.apiKeyTokens)
+      if (keyId !== null) byId.set(keyId, token);
+    return byId;
+  }
+
   /** Finds a workspace by id. */
   workspace(id: string): MockWorkspace | undefined {
     return this.#state.workspaces.find((workspace) => workspace.id === id);
   }
 
-  /** Resolves a bearer token; `undefined` for an unknown or revoked token. */
+  /** Resolves a bearer token; `undefined` for an unknown token or one whose key was deleted. */
   principal(token: string): Principal | undefined {
-    const user = this.#state.users.find((candidate) => candidate.token === token);
+    const issued = this.#tokens.lookup(token);
+    if (issued === 'expired' || issued === 'revoked') return { kind: 'ended', status: issued };
+    const userId = issued?.kind === 'user' ? issued.userId : undefined;
+    const user = this.#state.users.find((candidate) =>
+      userId === undefined ? candidate.token === token : candidate.id === userId,
+    );
     if (user) return { kind: 'user', user };
-    const apiKey = this.#state.apiKeyTokens.get(token);
+    const apiKey = issued?.kind === 'api_key' ? issued : this.#state.apiKeyTokens.get(token);
     if (!apiKey) return undefined;
     if (apiKey.keyId !== null && !this.#state.apiKeys.some((key) => key.id === apiKey.keyId))
       return undefined;
     return { kind: 'api_key', workspaceId: apiKey.workspaceId };
   }
 
-  /** The keys of a workspace, newest first (live objects: do not mutate). */
-  apiKeysOf(workspaceId: string): MockApiKey[] {
-    this.#ordered ??= [...this.#state.apiKeys].sort(compareKeys);
-    return this.#ordered.filter((key) => key.workspaceId === workspaceId);
+  /** See {@link MockStore.issueUserToken}. */
+  issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null } {
+    if (!this.#state.users.some((user) => user.id === userId))
+      throw new MockServerError('unknown_user', `No user with id ${JSON.stringify(userId)}.`);
+    if (ttlSeconds !== undefined) checkInteger('ttlSeconds', ttlSeconds, 1, 31_536_000);
+    return this.#tokens.issueUser(userId, ttlSeconds);
+  }
+
+  /** See {@link MockStore.issueApiKeyToken}. */
+  issueApiKeyToken(apiKeyId: string): string {
+    const key = this.#state.apiKeys.find((candidate) => candidate.id === apiKeyId);
+    if (!key)
+      throw new MockServerError(
+        'unknown_api_key',
+        `No API key with id ${JSON.stringify(apiKeyId)}.`,
+      );
+    return this.#tokens.issueApiKey(key.workspaceId, key.id, key.prefix);
+  }
+
+  /** See {@link MockStore.endToken}. */
+  endToken(token: string, status: EndedTokenStatus): boolean {
+    const principal = this.principal(token);
+    if (!principal) return false;
+    this.#tokens.end(token, status);
+    return true;
+  }
+
+  /** The keys of a workspace, newest first (live objects and a shared array: do not mutate). */
+  apiKeysOf(workspaceId: string): readonly MockApiKey[] {
+    let keys = this.#byWorkspace.get(workspaceId);
+    if (!keys) {
+      this.#ordered ??= [...this.#state.apiKeys].sort(compareKeys);
+      keys = this.#ordered.filter((key) => key.workspaceId === workspaceId);
+      this.#byWorkspace.set(workspaceId, keys);
+    }
+    return keys;
   }
 
   /** See {@link MockStore.addApiKey}. */
@@ -114,7 +184,7 @@ export class InMemoryStore implements MockStore {
     };
     if (input.updatedAt === undefined) key.updatedAt = key.createdAt;
     this.#state.apiKeys.push(key);
-    this.#ordered = undefined;
+    this.#changed();
     return structuredClone(key);
   }
 
@@ -123,7 +193,7 @@ export class InMemoryStore implements MockStore {
     const index = this.#state.apiKeys.findIndex((key) => key.id === id);
     if (index === -1) return false;
     this.#state.apiKeys.splice(index, 1);
-    this.#ordered = undefined;
+    this.#changed();
     return true;
   }
 
@@ -139,9 +209,14 @@ export class InMemoryStore implements MockStore {
     return structuredClone(website);
   }
 
-  /** Whether a website was provisioned with this report endpoint id. */
-  hasReportEndpoint(endpointId: string): boolean {
-    return this.#state.websites.some((site) => site.endpointUrl.endsWith(`/reports/${endpointId}`));
+  /** The website provisioned with this report endpoint id (a live object: do not mutate). */
+  websiteByEndpoint(endpointId: string): MockWebsite | undefined {
+    return this.#state.websites.find((site) => site.endpointUrl.endsWith(`/reports/${endpointId}`));
+  }
+
+  /** A website by id (a live object: do not mutate). */
+  website(id: string): MockWebsite | undefined {
+    return this.#state.websites.find((site) => site.id === id);
   }
 
   /** See {@link MockStore.setWebsiteLimit}. */

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { alertFlowTests } from './suite/alert-flow';
 import { apiKeysTests } from './suite/api-keys';
 import { apiKeysAccessTests } from './suite/api-keys-access';
 import { createSuiteContext } from './suite/context';
+import { controlTests } from './suite/control';
 import { faultsTests } from './suite/faults';
 import { inboxTests } from './suite/inbox';
 import { reportsTests } from './suite/reports';
@@ -19,7 +21,11 @@ export function defineBehaviourSuite(transport: Transport): void {
   describe(`mock service over ${transport.name}`, () => {
     let harness: Harness | undefined;
     beforeAll(async () => {
-      harness = await transport.start({ apiKeyCount: 60, websiteLimit: 10 });
+      harness = await transport.start({
+        apiKeyCount: 60,
+        websiteLimit: 10,
+        dangerouslyAllowLoopbackWebhooks: true,
+      });
     });
     afterAll(() => harness?.close());
     beforeEach(() => harness?.service.reset());
@@ -37,5 +43,7 @@ export function defineBehaviourSuite(transport: Transport): void {
     faultsTests(context);
     inboxTests(context);
     resetTests(context);
+    controlTests(context);
+    alertFlowTests(context);
   });
 }

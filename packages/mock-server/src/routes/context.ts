@@ -1,5 +1,9 @@
+import type { AlertFlow } from '../alerts/alert-flow';
+import type { WebhookChannels } from '../alerts/webhook-channels';
 import type { CursorCodec } from '../cursor';
+import type { FaultInjector } from '../faults';
 import type { Inbox } from '../inbox';
+import type { CheckedScenario } from '../scenario/parse';
 import type { InMemoryStore } from '../store';
 
 /** What every route handler gets: the shared state of one service. */
@@ -7,6 +11,19 @@ export interface RouteContext {
   store: InMemoryStore;
   inbox: Inbox;
   cursors: CursorCodec;
+  alerts: AlertFlow;
+  webhookChannels: WebhookChannels;
+  faults: FaultInjector;
+  /** The origin the service is reached at. */
+  baseUrl: string;
+  /** Whether the service's webhook channels may point at loopback addresses. */
+  dangerouslyAllowLoopbackWebhooks: boolean;
+  /** A counter bumped on every change the inbox page shows. */
+  revision: { value: number; bump(): void };
+  /** Restores the seeded state (see `MockService.reset`). */
+  reset(): void;
+  /** Makes a checked scenario the seeded state (`undefined`: the built-in fixtures), then resets. */
+  seed(scenario: CheckedScenario | undefined): void;
 }
 
 /** A route handler: the request, its decoded path parameters and the service state. */

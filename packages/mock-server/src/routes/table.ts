@@ -24,9 +24,12 @@ export const ROUTES: readonly Route[] = [
 ];
 
 /** The route matching a path, with its decoded parameters; `undefined` for an unknown path. */
-export function matchRoute(pathname: string): { route: Route; params: string[] } | undefined {
+export function matchRoute(
+  pathname: string,
+  routes: readonly Route[] = ROUTES,
+): { route: Route; params: string[] } | undefined {
   const parts = pathname.split('/').slice(1);
-  for (const route of ROUTES) {
+  for (const route of routes) {
     if (route.segments.length !== parts.length) continue;
     const params: string[] = [];
     const matches = route.segments.every((segment, index) => {

@@ -2,27 +2,18 @@ import { authorize } from '../auth';
 import { json, type ProblemFieldError, problem, validationProblem } from '../problem';
 import { readJson } from '../request-body';
 import type { MockWebsiteSettings } from '../resources';
+import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../website-defaults';
 import { codePointLength, type RouteHandler } from './context';
-
-/** Settings of a new website when the request leaves them out. */
-export const DEFAULT_WEBSITE_SETTINGS: Readonly<MockWebsiteSettings> = Object.freeze({
-  allowedOrigins: [],
-  dropQueryAndFragments: false,
-  dropReferrer: false,
-  dropReportsFromExtensions: true,
-});
-
-/** The role the creator holds on a new website: `manager`, the website role the spec names for managing channels. */
-export const CREATOR_WEBSITE_ROLE = 'manager';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An absolute URI (RFC 3986 characters only) that the WHATWG parser accepts too. */
-function isAbsoluteUri(value: string): boolean {
+/** An absolute `http:` or `https:` URI (RFC 3986 characters only) that the WHATWG parser accepts too. */
+function isHttpUri(value: string): boolean {
   return (
-    /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(value) &&
-    URL.canParse(value)
+    /^https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/i.test(value) &&
+    URL.canParse(value) &&
+    /^https?:$/.test(new URL(value).protocol)
   );
 }
 
@@ -71,7 +62,12 @@ function parseBody(
   body: unknown,
 ): { name: string; url: string; settings: MockWebsiteSettings } | ProblemFieldError[] {
   if (!isObject(body))
-    return [{ path: '', message: 'The body must be a JSON object with name and url.' }];
+    return [
+      {
+        path: '(body)',
+        message: 'Send a JSON object such as {"name": "Shop", "url": "https://shop.example.com"}.',
+      },
+    ];
   const errors: ProblemFieldError[] = [];
   const { name, url, settings, ...unknown } = body;
   if (typeof name !== 'string')
@@ -82,8 +78,11 @@ function parseBody(
     errors.push({ path: 'url', message: 'Required: an absolute URI of at most 2048 characters.' });
   else if (url.length > 2048)
     errors.push({ path: 'url', message: 'Must be at most 2048 characters long.' });
-  else if (!isAbsoluteUri(url))
-    errors.push({ path: 'url', message: 'Must be an absolute URI such as https://example.com.' });
+  else if (!isHttpUri(url))
+    errors.push({
+      path: 'url',
+      message: 'Must be an absolute http: or https: URL such as https://example.com.',
+    });
   const parsedSettings = parseSettings(settings, errors);
   for (const field of Object.keys(unknown)) errors.push({ path: field, message: 'Unknown field.' });
   return errors.length > 0

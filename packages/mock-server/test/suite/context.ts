@@ -20,6 +20,10 @@ export interface SuiteContext {
   create(body: unknown, token?: string, workspace?: string): Promise<Response>;
   expectProblem(response: Response, status: number, code: string): Promise<ProblemDetails>;
   walk(query: string, limit: number): Promise<MockApiKey[]>;
+  /** Calls the control API (`/_mock` + path) with a JSON body, as any language would. */
+  control(method: string, path: string, body?: unknown): Promise<Response>;
+  /** Creates a website over REST and returns it. */
+  website(name?: string): Promise<{ id: string; name: string; url: string; endpointUrl: string }>;
 }
 
 /** Builds the helpers over a harness that is started later (in `beforeAll`). */
@@ -67,7 +71,21 @@ export function createSuiteContext(current: () => Harness): SuiteContext {
     } while (cursor !== null);
     return seen;
   }
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${current().baseUrl}/_mock${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    });
+  async function website(name = 'Shop') {
+    const response = await create({ name, url: 'https://shop.example.com' });
+    expect(response.status).toBe(201);
+    return response.json();
+  }
   return {
+    control,
+    website,
     get harness() {
       return current();
     },

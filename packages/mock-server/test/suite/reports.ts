@@ -14,7 +14,13 @@ export function reportsTests(s: SuiteContext): void {
         fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
       expect((await post(site.endpointUrl, 'application/reports+json')).status).toBe(204);
       expect(
-        (await post(site.endpointUrl, 'application/csp-report', '{"csp-report":{}}')).status,
+        (
+          await post(
+            site.endpointUrl,
+            'application/csp-report',
+            '{"csp-report":{"effective-directive":"img-src","blocked-uri":"https://a.example/i.png"}}',
+          )
+        ).status,
       ).toBe(204);
       await expectProblem(
         await post(site.endpointUrl, 'text/plain'),

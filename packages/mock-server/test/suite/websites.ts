@@ -68,12 +68,20 @@ export function websitesTests(s: SuiteContext): void {
           ],
         ],
         [{ name: 'ok', url: 'https://ok.example', settings: [] }, ['settings']],
-        [[], ['']],
-        [null, ['']],
+        [[], ['(body)']],
+        [null, ['(body)']],
+        [{ name: 'js', url: 'javascript:alert(1)' }, ['url']],
+        [{ name: 'mail', url: 'mailto:a@example.com' }, ['url']],
+        [{ name: 'ftp', url: 'ftp://files.example.com/' }, ['url']],
       ];
       for (const [body, paths] of cases) {
         const problem = await expectProblem(await create(body), 400, 'validation_failed');
         expect(problem.errors?.map((error) => error.path)).toEqual(paths);
+        if (paths[0] === '(body)') {
+          expect(problem.detail).toMatch(/JSON object such as \{"name"/);
+          expect(problem.detail).not.toMatch(/fix \./);
+        }
+        if (paths[0] === 'url') expect(problem.errors?.[0]?.message).toMatch(/http: or https:/);
       }
       expect(s.harness.service.store.snapshot().websites).toEqual([]);
     });

@@ -1,0 +1,87 @@
+/** Control API: the webhook inbox (channels to deliver to, their deliveries and verdicts). */
+import { z } from 'zod';
+import { isMockServerError } from '../errors';
+import type { InboxResponse } from '../inbox-types';
+import { json, problem, validationProblem } from '../problem';
+import type { RouteHandler } from '../routes/context';
+import { readValid } from './body';
+
+const responseSchema = z.strictObject({
+  status: z.int().optional(),
+  location: z.string().optional(),
+  hang: z.boolean().optional(),
+});
+
+/** Runs an inbox call, answering its `invalid_options` as `400` and `unknown_channel` as `404`. */
+function answerInboxErrors(run: () => Response): Response {
+  try {
+    return run();
+  } catch (error) {
+    if (!isMockServerError(error)) throw error;
+    if (error.code === 'unknown_channel')
+      return problem({
+        status: 404,
+        code: 'channel_not_found',
+        detail: 'No inbox channel with this id.',
+      });
+    const path = /^(response\.\w+|secret)/.exec(error.message)?.[1] ?? '(body)';
+    return validationProblem([{ path, message: error.message }]);
+  }
+}
+
+const withoutUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+/** `GET /_mock/inbox/channels`: every channel with how it answers and how many deliveries it holds. */
+export const listInboxChannels: RouteHandler = async (_request, _params, { inbox }) =>
+  json({
+    data: inbox.entries().map(({ id, url, channel }) => ({
+      id,
+      url,
+      response: channel.response,
+      deliveryCount: channel.deliveries.length,
+    })),
+  });
+
+/** `POST /_mock/inbox/channels`: `{ secret, response? }` → `201 { id, url }` (the secret is never returned). */
+export const createInboxChannel: RouteHandler = async (request, _params, { inbox }) => {
+  const body = await readValid(
+    request,
+    z.strictObject({
+      secret: z.union([z.string(), z.array(z.string()).min(1).max(10)]),
+      response: responseSchema.optional(),
+    }),
+  );
+  if (!body.ok) return body.response;
+  const { secret, response } = body.value;
+  return answerInboxErrors(() =>
+    json(
+      inbox.createChannel({
+        secret,
+        ...(response ? { response: withoutUndefined(response) as InboxResponse } : {}),
+      }),
+      201,
+    ),
+  );
+};
+
+/** `PUT /_mock/inbox/channels/{id}/response`: how the channel answers from now on. */
+export const setInboxResponse: RouteHandler = async (request, [id], { inbox }) => {
+  const body = await readValid(request, responseSchema);
+  if (!body.ok) return body.response;
+  return answerInboxErrors(() => {
+    inbox.setResponse(id!, withoutUndefined(body.value) as InboxResponse);
+    return new Response(null, { status: 204 });
+  });
+};
+
+/** `GET /_mock/inbox/channels/{id}/deliveries`: oldest first, each with `verified` and `errorCode`. */
+export const listInboxDeliveries: RouteHandler = async (_request, [id], { inbox }) =>
+  answerInboxErrors(() => json({ data: inbox.deliveries(id!) }));
+
+/** `DELETE /_mock/inbox/channels/{id}/deliveries`: forget them. */
+export const clearInboxDeliveries: RouteHandler = async (_request, [id], { inbox }) =>
+  answerInboxErrors(() => {
+    inbox.clearDeliveries(id!);
+    return new Response(null, { status: 204 });
+  });

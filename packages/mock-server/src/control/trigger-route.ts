@@ -1,0 +1,47 @@
+import { isWebhookSenderError } from '@cspwatch/webhook-sender';
+import { z } from 'zod';
+import { json, validationProblem } from '../problem';
+import type { RouteHandler } from '../routes/context';
+import { sampleAlertInput, triggerAlert } from '../trigger';
+import { readValid } from './body';
+
+const triggerSchema = z.strictObject({
+  to: z.string().min(1),
+  secret: z.string(),
+  sample: z
+    .strictObject({
+      directive: z.string().optional(),
+      origin: z.string().optional(),
+      rule: z.string().optional(),
+      websiteUrl: z.string().optional(),
+    })
+    .optional(),
+  alert: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * `POST /_mock/trigger`: `{ to, secret, sample? | alert? }` sends one signed alert (the
+ * sample, with `sample` overrides, or `alert` as `buildAlert` input) and answers `200`
+ * with `{ alert, result }` whatever the handler answered; `400` when the input is invalid.
+ */
+export const triggerRoute: RouteHandler = async (request) => {
+  const body = await readValid(request, triggerSchema);
+  if (!body.ok) return body.response;
+  const { to, secret, sample, alert } = body.value;
+  if (sample && alert)
+    return validationProblem([{ path: 'alert', message: 'Give sample or alert, not both.' }]);
+  const clean = Object.fromEntries(Object.entries(sample ?? {}).filter(([, v]) => v !== undefined));
+  const input = alert ?? sampleAlertInput(clean);
+  try {
+    return json(await triggerAlert(to, secret, input as Parameters<typeof triggerAlert>[2]));
+  } catch (error) {
+    if (!isWebhookSenderError(error)) throw error;
+    const prefix = error.code === 'invalid_alert' ? (alert ? 'alert.' : 'sample.') : '';
+    return validationProblem(
+      error.issues.map((issue) => ({
+        path: error.code === 'invalid_channel' ? issue.path : `${prefix}${issue.path}`,
+        message: issue.message,
+      })),
+    );
+  }
+};
