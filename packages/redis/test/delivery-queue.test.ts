@@ -225,7 +225,7 @@ describe('delivery queue and worker', () => {
   });
 
   it('keeps the Test action (sender.sendTest on the shared store) out of the queue and the count', async () => {
-    const { queue } = setup();
+    const { queue } = setup({ attemptDelaysMs: [0] }); // one attempt, then parked: the count stays put
     const channel = inboxChannel(500);
     const client = new Redis(redis.url);
     const sender = createWebhookSender({

@@ -2,6 +2,8 @@
  * Delivery history: one Redis stream per channel, one entry per attempt and per parking event,
  * trimmed by count (`MAXLEN`) and age (`MINID`) on every write, read newest first by cursor.
  */
+
+import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { CspwatchRedisError } from '../errors.js';
@@ -92,17 +94,33 @@ export interface HistoryRetention {
 /** An entry before Redis gave it an id. */
 export type NewHistoryEntry = Omit<DeliveryAttemptEntry, 'id'> | Omit<DeliveryEventEntry, 'id'>;
 
-/** Queues the commands that append `entry` and apply retention (run inside a MULTI). */
+// KEYS: stream, once-key. ARGV: JSON, max entries, min id, max age ms.
+// The once-key makes the append idempotent: a client that re-sends the script after a
+// reconnect (the reply was lost, the write was not) does not record the entry twice.
+const APPEND = `
+if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) == false then return 0 end
+redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
+redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1`;
+
+/** Queues the script that appends `entry` once and applies retention (in a pipeline or MULTI). */
 export function appendHistory(
   commands: ChainableCommander,
   key: string,
   entry: NewHistoryEntry,
   retention: HistoryRetention,
 ): ChainableCommander {
-  return commands
-    .xadd(key, 'MAXLEN', String(retention.maxEntries), '*', 'e', JSON.stringify(entry))
-    .xtrim(key, 'MINID', String(Date.now() - retention.maxAgeMs))
-    .pexpire(key, retention.maxAgeMs);
+  return commands.eval(
+    APPEND,
+    2,
+    key,
+    `${key}:once:${randomUUID()}`,
+    JSON.stringify(entry),
+    String(retention.maxEntries),
+    String(Date.now() - retention.maxAgeMs),
+    String(retention.maxAgeMs),
+  );
 }
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
