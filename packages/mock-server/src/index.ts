@@ -1,11 +1,15 @@
 /**
  * A mock of the cspwatch service for integration tests: the REST API (list API keys,
- * create websites) and a webhook inbox on a real HTTP server, from one fetch-handler core
- * that the msw handlers (`@cspwatch/mock-server/msw`) and the `cspwatch-mock` CLI share.
+ * create websites), the service's alert flow (CSP report → new violation type → signed
+ * webhook delivery), a webhook inbox with its page, and a control API under `/_mock/`,
+ * from one fetch-handler core that the real HTTP server, the msw handlers
+ * (`@cspwatch/mock-server/msw`) and the `cspwatch-mock` CLI share.
  *
  * @packageDocumentation
  */
 
+export type { MockAlertRecord, MockAlertRule } from './alerts/alert-flow';
+export type { MockWebhookChannel, MockWebhookChannelInput } from './alerts/webhook-channels';
 export { createMockService, type MockService } from './app';
 export { isMockServerError, MockServerError, type MockServerErrorCode } from './errors';
 export type { MockTokens, MockWorkspaceIds } from './fixtures';
@@ -29,4 +33,5 @@ export type {
   MockWorkspace,
   MockWorkspaceRole,
 } from './resources';
+export type { MockScenarioInput } from './scenario/schema';
 export type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';
