@@ -6,7 +6,6 @@ import {
   createDeliveryWorker,
   type DeliveryAttemptEntry,
   type DeliveryQueue,
-  type DeliveryWorker,
   isCspwatchRedisError,
 } from '@cspwatch/redis/queue';
 import { createWebhookSender, type DeliveryChannel } from '@cspwatch/webhook-sender';
@@ -201,7 +200,7 @@ describe('delivery queue and worker', () => {
   });
 
   it('keeps the secret out of the history even when the receiver echoes it', async () => {
-    const echo: Server = createServer((request, response) => {
+    const echo: Server = createServer((_request, response) => {
       response.writeHead(400).end(`bad request; your secret is ${SECRET}!`);
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
