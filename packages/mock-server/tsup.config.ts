@@ -13,6 +13,8 @@ export default defineConfig([
     splitting: false,
     treeshake: true,
     external: ['msw', '@cspwatch/webhooks'],
+    // The private contract package (schemas, the OpenAPI document) is bundled, never installed.
+    noExternal: ['@cspwatch/contract'],
   },
   {
     // The bin: ESM only, run by Node; tsup keeps the #! line of src/cli.ts.
@@ -26,5 +28,7 @@ export default defineConfig([
     removeNodeProtocol: false,
     splitting: false,
     external: ['msw', '@cspwatch/webhooks'],
+    // The private contract package (schemas, the OpenAPI document) is bundled, never installed.
+    noExternal: ['@cspwatch/contract'],
   },
 ]);

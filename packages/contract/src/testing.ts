@@ -78,6 +78,16 @@ export class OpenApiValidator {
     return undefined;
   }
 
+  /** Every documented response as `METHOD /template status-key`, e.g. `POST /v1/... 415`. */
+  responseKeys(): string[] {
+    const keys: string[] = [];
+    for (const [template, item] of Object.entries(this.#document.paths as Json))
+      for (const [method, operation] of Object.entries(item as Json))
+        for (const status of Object.keys((operation as Json).responses))
+          keys.push(`${method.toUpperCase()} ${template} ${status}`);
+    return keys;
+  }
+
   /** What is wrong with a response; `[]` when it conforms or its operation is not documented. */
   checkResponse(exchange: ExchangeRecord): string[] {
     const found = this.operation(exchange.method, exchange.url);

@@ -1,8 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
+import {
+  type ConformanceRecord,
+  checkResponsesAgainstDocument,
+  documentedResponses,
+} from './document-conformance';
 import { alertFlowTests } from './suite/alert-flow';
 import { apiKeysTests } from './suite/api-keys';
 import { apiKeysAccessTests } from './suite/api-keys-access';
 import { createSuiteContext } from './suite/context';
+import { contractTests } from './suite/contract';
 import { controlTests } from './suite/control';
 import { faultsTests } from './suite/faults';
 import { inboxTests } from './suite/inbox';
@@ -29,6 +35,15 @@ export function defineBehaviourSuite(transport: Transport): void {
     });
     afterAll(() => harness?.close());
     beforeEach(() => harness?.service.reset());
+    // Every REST response is checked against openapi.json; every documented status must occur.
+    let conformance: ConformanceRecord | undefined;
+    beforeAll(() => {
+      conformance = checkResponsesAgainstDocument();
+    });
+    afterAll(() => {
+      conformance?.restore();
+      expect(documentedResponses().filter((key) => !conformance?.seen.has(key))).toEqual([]);
+    });
 
     const context = createSuiteContext(() => {
       if (!harness) throw new Error('The harness is not started.');
@@ -43,6 +58,7 @@ export function defineBehaviourSuite(transport: Transport): void {
     faultsTests(context);
     inboxTests(context);
     resetTests(context);
+    contractTests(context);
     controlTests(context);
     alertFlowTests(context);
   });

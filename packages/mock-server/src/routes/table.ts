@@ -1,6 +1,7 @@
 import { listApiKeys } from './api-keys';
 import type { RouteHandler } from './context';
 import { listDeliveries, receiveDelivery } from './inbox';
+import { serveOpenApi } from './openapi';
 import { receiveReports } from './reports';
 import { createWebsite } from './websites';
 
@@ -21,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   { segments: ['reports', ':'], rest: false, methods: { POST: receiveReports } },
   { segments: ['inbox', ':'], rest: false, methods: { POST: receiveDelivery } },
   { segments: ['inbox', ':', 'deliveries'], rest: false, methods: { GET: listDeliveries } },
+  { segments: ['openapi.json'], rest: false, methods: { GET: serveOpenApi } },
 ];
 
 /** The route matching a path, with its decoded parameters; `undefined` for an unknown path. */
