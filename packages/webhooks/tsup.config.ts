@@ -8,6 +8,7 @@ export default defineConfig({
     express: 'src/express.ts',
     next: 'src/next.ts',
     fetch: 'src/fetch.ts',
+    fastify: 'src/fastify.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

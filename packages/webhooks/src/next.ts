@@ -16,3 +16,4 @@ export {
 export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';
 export type { ReadableBodyLike } from './adapters/read-body';
 export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
+export type { AdapterReplayOption } from './adapters/replay';
