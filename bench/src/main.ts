@@ -25,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<SectionResult>> = {
   verify: async () => (await import('./verify-bench.js')).runVerifyBench(budget),
   client: async () => (await import('./client-bench.js')).runClientBench(quick),
   sender: async () => (await import('./sender-bench.js')).runSenderBench(quick),
+  'mock-speed': async () => (await import('./mock-speed-bench.js')).runMockSpeedBench(quick),
   size: async () => (await import('./bundle-size.js')).runBundleSizeBench(),
 };
 
