@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   apiErrorClass,
   type CspwatchApiError,
@@ -27,26 +27,13 @@ export interface SeenResponse {
 /** Reads what may be shown of a response, the token redacted. Internal. */
 export function seeResponse(response: Response, token: string): SeenResponse {
   const headers = redactHeaders(response.headers, token);
-  const redirected = response.type === 'opaqueredirect';
   return {
     status: response.status,
     headers,
     requestId: headers.get('x-request-id') ?? undefined,
-    statusText: redirected ? 'Redirect' : redact(response.statusText, token),
+    statusText: redact(response.statusText, token),
   };
 }
-
-const FieldErrorSchema = z.object({ path: z.unknown(), message: z.string() });
-
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  422: 'unprocessable_content',
-  429: 'rate_limited',
-};
 
 function parseJson(text: string): unknown {
   try {
@@ -59,9 +46,8 @@ function parseJson(text: string): unknown {
 function fieldErrors(list: unknown, clean: (text: string) => string): CspwatchApiFieldError[] {
   const result: CspwatchApiFieldError[] = [];
   for (const item of Array.isArray(list) ? list : []) {
-    const parsed = FieldErrorSchema.safeParse(item);
-    if (!parsed.success) continue;
-    const { path, message } = parsed.data;
+    const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof message !== 'string') continue;
     const dotted = Array.isArray(path) ? path.join('.') : String(path ?? '');
     result.push({ path: clean(dotted), message: clean(message) });
   }
@@ -88,18 +74,14 @@ export function toApiError(
   const { status, headers } = seen;
   const redirect = status === 0 || (status >= 300 && status <= 399);
   const location = headers.get('location');
-  const ErrorClass = apiErrorClass(status);
+  const [ErrorClass, statusCode] = apiErrorClass(status);
   return new ErrorClass(
     {
       status,
-      code: redirect
-        ? 'redirect_not_followed'
-        : clean('code') ||
-          CODE_BY_STATUS[status] ||
-          (status >= 500 ? 'server_error' : `http_${status}`),
+      code: redirect ? 'redirect_not_followed' : clean('code') || statusCode,
       title: (!redirect && clean('title')) || seen.statusText || `HTTP ${status}`,
       detail: redirect
-        ? `The API answered with a redirect${location ? ` to ${location}` : ''}, which the client does not follow: check baseUrl`
+        ? `Not following the redirect${location ? ` to ${location}` : ''}: check baseUrl`
         : clean('detail'),
       type: clean('type'),
       errors: fieldErrors(problem?.errors, (text) => redact(text, token)),
@@ -113,13 +95,10 @@ export function toApiError(
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const shown = issues.slice(0, 3).map((issue) => {
-    const path = issue.path.length > 0 ? issue.path.join('.') : '(root)';
-    const expected = 'expected' in issue ? ` (expected ${String(issue.expected)})` : '';
-    return `${path}: ${issue.code}${expected}`;
-  });
-  const more = issues.length > 3 ? `; and ${issues.length - 3} more` : '';
-  return shown.join('; ') + more;
+  const shown = issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`);
+  return shown.join('; ') + (issues.length > 3 ? `; and ${issues.length - 3} more` : '');
 }
 
 /** Parses a 2xx body with `schema`, or throws {@link CspwatchResponseValidationError}. Internal. */

@@ -1,5 +1,4 @@
 import { CspwatchTokenError } from './errors';
-import { raceSignal } from './linked-signal';
 import {
   type CspwatchRequestOptions,
   isValidTokenValue,
@@ -26,10 +25,15 @@ export async function getToken(
   if (typeof token === 'string') return token;
   let value: unknown;
   try {
-    value = await raceSignal(
-      Promise.resolve().then(() => token({ forceRefresh, signal })),
-      signal,
-    );
+    signal.throwIfAborted();
+    value = await new Promise((resolve, reject) => {
+      const stop = () => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      Promise.resolve()
+        .then(() => token({ forceRefresh, signal }))
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', stop));
+    });
   } catch (cause) {
     if (signal.aborted) throw signal.reason;
     throw new CspwatchTokenError('The token function failed; nothing was sent', { cause });

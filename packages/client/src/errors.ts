@@ -70,21 +70,23 @@ export class CspwatchError extends Error {
   /** The class name, `'CspwatchError'`. */
   override name: string = 'CspwatchError';
   /** Why it failed: a snake_case identifier you can `switch` on. */
-  readonly code: CspwatchErrorCode;
+  declare readonly code: CspwatchErrorCode;
   /**
    * During list iteration: the cursor of the page whose request failed (`undefined` for the
    * first page); resume with `list(id, { cursor: error.cursor })`.
    */
-  readonly cursor: string | undefined;
+  declare readonly cursor: string | undefined;
   /** `true` when the error ended a list iteration. */
-  readonly failedDuringIteration: boolean;
+  declare readonly failedDuringIteration: boolean;
 
   /** Creates an error with a message and a code. */
   constructor(message: string, code: CspwatchErrorCode, options: CspwatchErrorOptions = {}) {
     super(message, 'cause' in options ? { cause: options.cause } : undefined);
-    this.code = code;
-    this.cursor = options.iteration?.cursor;
-    this.failedDuringIteration = options.iteration !== undefined;
+    Object.assign(this, {
+      code,
+      cursor: options.iteration?.cursor,
+      failedDuringIteration: options.iteration !== undefined,
+    });
     Object.defineProperty(this, MARKER, { value: true });
   }
 }
@@ -123,7 +125,7 @@ export class CspwatchInputError extends CspwatchError {
   override name = 'CspwatchInputError' as const;
   declare readonly code: 'invalid_input' | 'invalid_options';
   /** Each offending field with its problem. */
-  readonly fields: readonly CspwatchFieldIssue[];
+  declare readonly fields: readonly CspwatchFieldIssue[];
 
   /** Builds the message from the field list. */
   constructor(
@@ -132,7 +134,7 @@ export class CspwatchInputError extends CspwatchError {
   ) {
     const what = code === 'invalid_options' ? 'Invalid cspwatch client options' : 'Invalid input';
     super(`${what}: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`, code);
-    this.fields = fields;
+    Object.assign(this, { fields });
   }
 }
 
@@ -150,9 +152,9 @@ export class CspwatchConnectionError extends CspwatchError {
   override name = 'CspwatchConnectionError' as const;
   declare readonly code: 'connection_failed';
   /** `false` when the failure happened before any byte could reach the server. */
-  readonly requestMayHaveBeenSent: boolean;
+  declare readonly requestMayHaveBeenSent: boolean;
   /** The host (and port) of the base URL. */
-  readonly host: string;
+  declare readonly host: string;
 
   /** Wraps the network failure given as `cause`. */
   constructor(
@@ -161,8 +163,7 @@ export class CspwatchConnectionError extends CspwatchError {
     options: CspwatchErrorOptions,
   ) {
     super(message, 'connection_failed', options);
-    this.requestMayHaveBeenSent = details.requestMayHaveBeenSent;
-    this.host = details.host;
+    Object.assign(this, details);
   }
 }
 
@@ -180,16 +181,15 @@ export class CspwatchTimeoutError extends CspwatchError {
   override name = 'CspwatchTimeoutError' as const;
   declare readonly code: 'timeout';
   /** The limit that was reached, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** Which limit: one `attempt`, or the `total` budget of the call. */
-  readonly scope: 'attempt' | 'total';
+  declare readonly scope: 'attempt' | 'total';
 
   /** Creates a timeout error for the given limit. */
   constructor(timeoutMs: number, scope: 'attempt' | 'total', options: CspwatchErrorOptions = {}) {
     const what = scope === 'attempt' ? 'The request' : 'The call, including retries,';
     super(`${what} took longer than ${timeoutMs} ms`, 'timeout', options);
-    this.timeoutMs = timeoutMs;
-    this.scope = scope;
+    Object.assign(this, { timeoutMs, scope });
   }
 }
 
@@ -226,13 +226,13 @@ export class CspwatchResponseValidationError extends CspwatchError {
   override name = 'CspwatchResponseValidationError' as const;
   declare readonly code: 'response_validation_failed';
   /** What broke the schema, as zod reports it (empty when the body is not JSON). */
-  readonly issues: readonly core.$ZodIssue[];
+  declare readonly issues: readonly core.$ZodIssue[];
   /** HTTP status of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `x-request-id` response header, when present. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** The response body as text, the token redacted. */
-  readonly rawBody: string;
+  declare readonly rawBody: string;
 
   /** Creates the error from the validation outcome. */
   constructor(
@@ -241,10 +241,7 @@ export class CspwatchResponseValidationError extends CspwatchError {
     options: CspwatchErrorOptions = {},
   ) {
     super(message, 'response_validation_failed', options);
-    this.issues = details.issues;
-    this.status = details.status;
-    this.requestId = details.requestId;
-    this.rawBody = details.rawBody;
+    Object.assign(this, details);
   }
 }
 
@@ -256,11 +253,11 @@ const preview = (cursor: string) => {
 
 const PAGINATION_MESSAGES = {
   missing_cursor:
-    'The server said more pages follow (hasMore: true) but sent no nextCursor; iteration stopped instead of returning a truncated list',
+    'The server said hasMore: true but sent no nextCursor; iteration stopped rather than truncate the list',
   repeated_cursor: (cursor: string) =>
-    `The server returned a pagination cursor it had already returned ("${preview(cursor)}"); iteration stopped to avoid an endless loop`,
+    `The server repeated the pagination cursor "${preview(cursor)}"; iteration stopped to avoid an endless loop`,
   too_many_items: (max: number) =>
-    `The list has more than ${max} items, the default cap of toArray(); pass toArray({ max: n }) to collect at most n (toArray({ max: Infinity }) lifts the cap), or iterate with for await`,
+    `The list has more than ${max} items, the default cap of toArray(): pass toArray({ max: n }), or toArray({ max: Infinity }) to lift the cap`,
 };
 
 /**
@@ -278,7 +275,7 @@ export class CspwatchPaginationError extends CspwatchError {
   override name = 'CspwatchPaginationError' as const;
   declare readonly code: 'repeated_cursor' | 'missing_cursor' | 'too_many_items';
   /** With `code: 'repeated_cursor'`: the cursor that came back; otherwise `undefined`. */
-  readonly repeatedCursor: string | undefined;
+  declare readonly repeatedCursor: string | undefined;
 
   /** Creates the error for one of the three failures. */
   constructor(
@@ -295,7 +292,9 @@ export class CspwatchPaginationError extends CspwatchError {
           ? PAGINATION_MESSAGES.repeated_cursor(problem.cursor)
           : PAGINATION_MESSAGES.too_many_items(problem.max);
     super(message, problem.code, options);
-    this.repeatedCursor = problem.code === 'repeated_cursor' ? problem.cursor : undefined;
+    Object.assign(this, {
+      repeatedCursor: problem.code === 'repeated_cursor' ? problem.cursor : undefined,
+    });
   }
 }
 
@@ -352,39 +351,30 @@ export class CspwatchApiError extends CspwatchError {
   override name: string = 'CspwatchApiError';
   declare readonly code: CspwatchApiErrorCode;
   /** HTTP status code. */
-  readonly status: number;
+  declare readonly status: number;
   /** Short summary from the problem body, or the status text. */
-  readonly title: string;
+  declare readonly title: string;
   /** Explanation from the problem body, when present. */
-  readonly detail: string | undefined;
+  declare readonly detail: string | undefined;
   /** Problem `type` URI, when present. */
-  readonly type: string | undefined;
+  declare readonly type: string | undefined;
   /** Field errors of a validation problem (empty otherwise). */
-  readonly errors: readonly CspwatchApiFieldError[];
+  declare readonly errors: readonly CspwatchApiFieldError[];
   /** The `x-request-id` response header: quote it when contacting support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Response headers, the token redacted. */
-  readonly headers: Headers;
+  declare readonly headers: Headers;
   /** The response body as text, whatever its format, the token redacted. */
-  readonly rawBody: string;
+  declare readonly rawBody: string;
   /** The wait asked for by a `Retry-After` header, in milliseconds, when present. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** The `location` header of a 3xx answer (never followed); `undefined` otherwise. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
 
   /** Creates the error from what was read from the response. */
   constructor(details: CspwatchApiErrorDetails, options: CspwatchErrorOptions = {}) {
     super(describeApiError(details), details.code, options);
-    this.status = details.status;
-    this.title = details.title;
-    this.detail = details.detail;
-    this.type = details.type;
-    this.errors = details.errors;
-    this.requestId = details.requestId;
-    this.headers = details.headers;
-    this.rawBody = details.rawBody;
-    this.retryAfterMs = details.retryAfterMs;
-    this.location = details.headers.get('location') ?? undefined;
+    Object.assign(this, details, { location: details.headers.get('location') ?? undefined });
   }
 }
 
@@ -436,14 +426,18 @@ export class CspwatchServerError extends CspwatchApiError {
   override name = 'CspwatchServerError' as const;
 }
 
-/** The API error class for a status. Internal. */
-export function apiErrorClass(status: number): typeof CspwatchApiError {
-  if (status === 400) return CspwatchBadRequestError;
-  if (status === 401) return CspwatchAuthenticationError;
-  if (status === 403) return CspwatchPermissionError;
-  if (status === 404) return CspwatchNotFoundError;
-  if (status === 409 || status === 422) return CspwatchConflictError;
-  if (status === 429) return CspwatchRateLimitError;
-  if (status >= 500 && status <= 599) return CspwatchServerError;
-  return CspwatchApiError;
+const BY_STATUS: Record<number, [typeof CspwatchApiError, string]> = {
+  400: [CspwatchBadRequestError, 'bad_request'],
+  401: [CspwatchAuthenticationError, 'unauthorized'],
+  403: [CspwatchPermissionError, 'forbidden'],
+  404: [CspwatchNotFoundError, 'not_found'],
+  409: [CspwatchConflictError, 'conflict'],
+  422: [CspwatchConflictError, 'unprocessable_content'],
+  429: [CspwatchRateLimitError, 'rate_limited'],
+};
+
+/** The API error class of a status, and the code used when the body has none. Internal. */
+export function apiErrorClass(status: number): [typeof CspwatchApiError, string] {
+  if (status >= 500 && status <= 599) return [CspwatchServerError, 'server_error'];
+  return BY_STATUS[status] ?? [CspwatchApiError, `http_${status}`];
 }

@@ -41,14 +41,3 @@ export function linkSignal(
     },
   };
 }
-
-/** Settles like `work`, or rejects with the reason of `signal` as soon as it aborts. Internal. */
-export function raceSignal<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  let onAbort = nothing;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  return Promise.race([work, aborted]).finally(() => signal.removeEventListener('abort', onAbort));
-}

@@ -238,13 +238,13 @@ function checkBaseUrl(
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !allowHttp) {
     issues.push({
       path: 'baseUrl',
-      message: `plain http: would send the bearer token unencrypted to ${url.host}: use https:, or set dangerouslyAllowInsecureHttp: true on a network you trust`,
+      message: `plain http: sends the token unencrypted to ${url.host}: use https: (or dangerouslyAllowInsecureHttp: true)`,
     });
   }
   if (/\/v1\/*$/.test(url.pathname)) {
     issues.push({
       path: 'baseUrl',
-      message: `must not end with /v1: the client adds /v1 to every path (use ${url.origin}${url.pathname.replace(/\/v1\/*$/, '')})`,
+      message: `must not end with /v1, which the client adds (use ${url.href.replace(/\/v1\/*$/, '')})`,
     });
   }
   return url;
@@ -330,15 +330,14 @@ export function resolveOptions(options: CspwatchClientOptions): ResolvedOptions 
   checkDuration(issues, 'totalTimeout', merged.totalTimeout, 1);
   checkDuration(issues, 'retryAfterCap', merged.retryAfterCap, 0);
   checkMaxRetries(issues, merged.maxRetries);
-  for (const name of ['fetch', 'logger', 'random'] as const) {
-    if (given[name] !== undefined && typeof given[name] !== 'function') {
-      issues.push({ path: name, message: 'must be a function' });
-    }
-  }
   const hooks = given.hooks ?? {};
-  for (const name of ['beforeRequest', 'afterResponse', 'beforeRetry'] as const) {
-    if (hooks[name] !== undefined && typeof hooks[name] !== 'function') {
-      issues.push({ path: `hooks.${name}`, message: 'must be a function' });
+  const functions = { fetch: given.fetch, logger: given.logger, random: given.random };
+  for (const [name, value] of [...Object.entries(functions), ...Object.entries(hooks)]) {
+    if (value !== undefined && typeof value !== 'function') {
+      issues.push({
+        path: name in functions ? name : `hooks.${name}`,
+        message: 'must be a function',
+      });
     }
   }
   const headers = given.headers ?? {};

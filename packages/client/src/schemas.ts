@@ -145,8 +145,8 @@ export const WebsiteSchema = z.looseObject({
   updatedAt: z.string(),
 });
 
-/** Characters RFC 3986 allows in a URI, after a scheme. */
-const URI_SYNTAX = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+/** An `http:` or `https:` URI with only the characters RFC 3986 allows. */
+const HTTP_URI = /^https?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/i;
 
 /**
  * The body of a create-website request; checked before anything is sent. Top-level fields
@@ -161,20 +161,15 @@ const URI_SYNTAX = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%
 export const CreateWebsiteInputSchema = z.strictObject({
   /** Display name, 1 to 255 characters, not only spaces. */
   name: z.string('must be a string').check(
-    z.refine((value) => codePointLength(value) >= 1, 'must not be empty'),
-    z.refine((value) => value.length === 0 || value.trim() !== '', 'must not be only spaces'),
+    z.refine((value) => value.trim() !== '', 'must not be empty or only spaces'),
     z.refine((value) => codePointLength(value) <= 255, 'must be at most 255 characters'),
   ),
   /** Absolute `http:` or `https:` URL of the site, at most 2048 characters. */
   url: z.string('must be a string').check(
     z.maxLength(2048, 'must be at most 2048 characters'),
     z.refine(
-      (value) => URI_SYNTAX.test(value) && URL.canParse(value),
-      'must be an absolute URI (ASCII, percent-encoded), e.g. https://example.com',
-    ),
-    z.refine(
-      (value) => !URI_SYNTAX.test(value) || /^https?:/i.test(value),
-      'must be an http: or https: URL, e.g. https://example.com',
+      (value) => HTTP_URI.test(value) && URL.canParse(value),
+      'must be an absolute http: or https: URL (ASCII, percent-encoded), e.g. https://example.com',
     ),
   ),
   /** Initial ingestion settings; server defaults apply when omitted. */

@@ -1,6 +1,12 @@
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import { parseSuccessBody, seeResponse, toApiError, toConnectionError } from './classify';
+import {
+  parseSuccessBody,
+  type SeenResponse,
+  seeResponse,
+  toApiError,
+  toConnectionError,
+} from './classify';
 import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
 import {
   CspwatchApiError,
@@ -91,9 +97,8 @@ export function createTransport(client: ResolvedOptions): Transport {
     let token = '';
     let result: CspwatchWithResponse<z.output<T>> | undefined;
 
-    const log = (started: number, request: Request, code?: string, response?: Response) => {
+    const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
       if (!client.logger) return;
-      const seen = response && seeResponse(response, token);
       try {
         client.logger({
           method,
@@ -119,9 +124,9 @@ export function createTransport(client: ResolvedOptions): Transport {
         // Each attempt starts from the call's headers, not from the previous attempt's.
         const headers = new Headers(baseHeaders);
         const { attempt } = state;
-        await hooks.beforeRequest(Object.freeze({ method, url, attempt, headers }));
+        await hooks.beforeRequest({ method, url, attempt, headers });
         if (headers.has('authorization')) {
-          const message = 'must not set authorization: the client sets it from `token`';
+          const message = 'must not set authorization (the client sets it from `token`)';
           throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
         }
         for (const name of [...request.headers.keys()]) request.headers.delete(name);
@@ -159,10 +164,10 @@ export function createTransport(client: ResolvedOptions): Transport {
         const data = parseSuccessBody(seen, body, spec.schema, token, context);
         result = { data, response: { status, headers, requestId, attempts: state.attempt } };
       } catch (error) {
-        log(started, request, (error as CspwatchError).code, response);
+        log(started, request, (error as CspwatchError).code, seen);
         throw error;
       }
-      log(started, request, undefined, response);
+      log(started, request, undefined, seen);
       return response;
     };
 
@@ -220,7 +225,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     } finally {
       budget.release();
     }
-    if (!result) throw new Error('unreachable: ky returned without a classified response');
-    return result;
+    // ky resolves only after `attempt` classified a 2xx, which set `result`.
+    return result as CspwatchWithResponse<z.output<T>>;
   };
 }

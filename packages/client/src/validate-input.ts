@@ -11,6 +11,8 @@ import { type CspwatchRequestOptions, checkRequestOptions } from './options';
 /** Half of a UTF-16 surrogate pair on its own: cannot be encoded in a URL without changing it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
+const LONE_SURROGATE_MESSAGE = 'must be well-formed Unicode (it contains a lone surrogate)';
+
 /** The message of a field the API does not document. */
 const UNKNOWN_FIELD = 'is not a known field: remove it or check its spelling';
 
@@ -30,7 +32,7 @@ export class InputChecker {
       return '';
     }
     if (LONE_SURROGATE.test(value)) {
-      this.add('workspaceId', 'must be well-formed Unicode (it contains a lone surrogate)');
+      this.add('workspaceId', LONE_SURROGATE_MESSAGE);
       return '';
     }
     // `.` and `..` stay dot segments after encoding (URLs resolve them), so they are refused.
@@ -75,7 +77,7 @@ export class InputChecker {
     if (typeof value !== 'string') {
       this.add(path, 'must be a string');
     } else if (LONE_SURROGATE.test(value)) {
-      this.add(path, 'must be well-formed Unicode (it contains a lone surrogate)');
+      this.add(path, LONE_SURROGATE_MESSAGE);
     } else if (codePointLength(value) < min || codePointLength(value) > max) {
       this.add(
         path,
