@@ -159,18 +159,18 @@ export function buildOpenApiDocument(): JsonSchema {
         RequestId: {
           description: 'Identifies this request; quote it when you report a problem.',
           required: true,
-          schema: { type: 'string', minLength: 1 },
+          schema: { type: 'string', minLength: 1, examples: ['req_5f2b9c1d8e7a6b5c4d3e2f1a'] },
         },
         RetryAfter: {
           description: 'Seconds to wait before retrying.',
           required: true,
-          schema: { type: 'string', pattern: '^[0-9]+$' },
+          schema: { type: 'string', pattern: '^[0-9]+$', examples: ['1'] },
         },
         WwwAuthenticate: {
           description:
             'The bearer challenge, e.g. `Bearer realm="cspwatch", error="invalid_token"`.',
           required: true,
-          schema: { type: 'string' },
+          schema: { type: 'string', examples: ['Bearer realm="cspwatch"'] },
         },
       },
     },
