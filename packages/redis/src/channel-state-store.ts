@@ -12,7 +12,7 @@ import { type RedisStoreOptions, resolveStoreOptions } from './store-options.js'
 export const DEFAULT_CHANNEL_STATE_PREFIX = 'cspwatch:channel';
 
 /**
- * A {@link ChannelStateStore} on Redis. Keys (the `{id}` hash tag keeps both keys of a channel
+ * A `ChannelStateStore` (from `@cspwatch/webhook-sender`) on Redis. Keys (the `{id}` hash tag keeps both keys of a channel
  * in one cluster slot): `<prefix>:{<id>}:failures` and `<prefix>:{<id>}:disabled`.
  *
  * | method | Redis |

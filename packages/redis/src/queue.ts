@@ -17,6 +17,9 @@ export {
   createDeliveryQueue,
   type DeliveryQueue,
   type DeliveryQueueCounts,
+  type EnqueueResult,
+  type ExpireResult,
+  type ReleaseResult,
 } from './queue/delivery-queue.js';
 export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker.js';
 export type {

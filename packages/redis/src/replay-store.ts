@@ -10,7 +10,7 @@ import { type RedisStoreOptions, resolveStoreOptions } from './store-options.js'
 export const DEFAULT_REPLAY_PREFIX = 'cspwatch:replay';
 
 /**
- * A {@link ReplayStore} on Redis: `claim` is `SET <prefix>:<key> 1 NX PX <ttlMs>` (true when
+ * A `ReplayStore` (from `@cspwatch/webhooks`) on Redis: `claim` is `SET <prefix>:<key> 1 NX PX <ttlMs>` (true when
  * Redis replied OK), `release` is `DEL <prefix>:<key>`. A Redis that cannot answer makes
  * `claim` throw a `CspwatchRedisError` (`redis_unavailable`), never answer `true`.
  *

@@ -287,6 +287,7 @@ describe('options', () => {
       } catch (caught) {
         return caught;
       }
+      return undefined;
     })();
     expect(isCspwatchRedisError(error) && error.code).toBe('invalid_options');
     expect(isCspwatchRedisError(error) && error.issues.map((issue) => issue.path)).toContain(path);

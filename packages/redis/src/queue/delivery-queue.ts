@@ -37,6 +37,24 @@ export interface DeliveryQueueCounts {
   readonly parked: number;
 }
 
+/** What `enqueue` gives back. */
+export interface EnqueueResult {
+  /** The BullMQ job id (the same for the same alert and channel while it is pending). */
+  readonly jobId: string;
+}
+
+/** What `enableChannel` and `releaseParked` give back. */
+export interface ReleaseResult {
+  /** Parked alerts put back in the queue. */
+  readonly released: number;
+}
+
+/** What `expireParked` gives back. */
+export interface ExpireResult {
+  /** Parked alerts dropped because they waited longer than `parkedTtlMs` (each recorded). */
+  readonly expired: number;
+}
+
 /** The producer and admin side of the delivery queue; see {@link createDeliveryQueue}. */
 export interface DeliveryQueue {
   /**
@@ -44,13 +62,13 @@ export interface DeliveryQueue {
    * given again for the same channel while it is pending is the same job.
    * Throws `redis_unavailable` when Redis cannot store it.
    */
-  enqueue(channelId: string, alert: CspwatchEvent): Promise<{ readonly jobId: string }>;
+  enqueue(channelId: string, alert: CspwatchEvent): Promise<EnqueueResult>;
   /** Re-enables a channel (resets its count) and releases its parked alerts. */
-  enableChannel(channelId: string): Promise<{ readonly released: number }>;
+  enableChannel(channelId: string): Promise<ReleaseResult>;
   /** Puts a channel's parked alerts back in the queue (a fresh schedule, the same `id`). */
-  releaseParked(channelId: string): Promise<{ readonly released: number }>;
+  releaseParked(channelId: string): Promise<ReleaseResult>;
   /** Expires alerts parked longer than `parkedTtlMs` now (workers also do it periodically). */
-  expireParked(): Promise<{ readonly expired: number }>;
+  expireParked(): Promise<ExpireResult>;
   /** Reads a channel's delivery history, newest first. */
   getHistory(channelId: string, options?: HistoryPageOptions): Promise<DeliveryHistoryPage>;
   /** Reads a channel's shared state (failure count, disabled flag). */

@@ -70,18 +70,31 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
 
 /** Defaults of the queue and worker options. */
 export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
+  /** BullMQ queue name. */
   queueName: 'cspwatch-deliveries',
+  /** Prefix of every key. */
   prefix: 'cspwatch',
+  /** History entries kept per channel. */
   historyMaxEntries: 1000,
+  /** History kept for 30 days, ms. */
   historyMaxAgeMs: 30 * 24 * 3_600_000,
+  /** Parked alerts expire after 7 days, ms. */
   parkedTtlMs: 7 * 24 * 3_600_000,
+  /** Immediately, 5 s, 5 min, 30 min, 2 h. */
   attemptDelaysMs: Object.freeze([0, 5_000, 300_000, 1_800_000, 7_200_000]),
+  /** Up to 20 % shorter at random. */
   jitter: 0.2,
+  /** Producer calls fail after 5 s without Redis, ms. */
   commandTimeoutMs: 5_000,
+  /** Deliveries in flight per worker. */
   concurrency: 10,
+  /** BullMQ job lock, ms. */
   lockDurationMs: 30_000,
+  /** BullMQ stalled-job check period, ms. */
   stalledIntervalMs: 30_000,
+  /** Stalls before a job is parked as `worker_error`. */
   maxStalledCount: 5,
+  /** Parked-alert expiry check period, ms. */
   parkedExpiryIntervalMs: 60_000,
 } as const);
 
