@@ -3,7 +3,9 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm', 'cjs'],
-  dts: true,
+  // The private contract package is bundled, its types inlined: users install nothing extra.
+  dts: { resolve: ['@cspwatch/contract'] },
+  noExternal: ['@cspwatch/contract'],
   clean: true,
   sourcemap: true,
   target: 'es2022',
