@@ -13,7 +13,12 @@ export {
   getCspwatchEvent,
   type NextFunctionLike,
 } from './adapters/express';
-export { toWebhookProblem, type WebhookProblem } from './adapters/problem';
+export {
+  type ProblemResponseLike,
+  sendWebhookProblem,
+  toWebhookProblem,
+  type WebhookProblem,
+} from './adapters/problem';
 export type { ReadableBodyLike } from './adapters/read-body';
 export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export type { AdapterReplayOption } from './adapters/replay';

@@ -13,7 +13,13 @@ export {
   type WithCspwatchWebhookOptions,
   withCspwatchWebhook,
 } from './adapters/next';
-export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';
+export {
+  createProblemResponse,
+  type ProblemResponseLike,
+  sendWebhookProblem,
+  toWebhookProblem,
+  type WebhookProblem,
+} from './adapters/problem';
 export type { ReadableBodyLike } from './adapters/read-body';
 export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export type { AdapterReplayOption } from './adapters/replay';

@@ -5,7 +5,7 @@ import type { CspwatchEvent } from '../payloads';
 import type { ReplayClaim } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { checkAdapterOptions } from './options';
-import { problemHeaders, toWebhookProblem } from './problem';
+import { sendWebhookProblem } from './problem';
 import {
   assertDeclaredLength,
   checkMaxBodyBytes,
@@ -130,12 +130,7 @@ export function cspwatchWebhook(
     } catch (error) {
       if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') return next(error);
       if (onRejected !== undefined) callRejectedHook(onRejected, error, req);
-      const problem = toWebhookProblem(error);
-      res.statusCode = problem.status;
-      for (const [name, value] of Object.entries(problemHeaders(problem)))
-        res.setHeader(name, value);
-      if (problem.status === 413) res.setHeader('connection', 'close');
-      res.end(JSON.stringify(problem));
+      sendWebhookProblem(res, error);
       return;
     }
     next();

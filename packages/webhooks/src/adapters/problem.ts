@@ -75,3 +75,37 @@ export function createProblemResponse(error: WebhookVerificationError): Response
     headers: problemHeaders(problem),
   });
 }
+
+/** A Node `ServerResponse` (Express, Next.js Pages Router): only what {@link sendWebhookProblem} writes. */
+export interface ProblemResponseLike {
+  /** Status code of the response. */
+  statusCode: number;
+  /** Sets one response header. */
+  setHeader(name: string, value: string): unknown;
+  /** Ends the response with a body. */
+  end(chunk: string): unknown;
+}
+
+/**
+ * Answers a refused delivery on a Node response: the status of {@link toWebhookProblem},
+ * `application/problem+json`, `Retry-After` with a 503, and `connection: close` with a 413
+ * (the rest of that body is not read).
+ *
+ * @example
+ * ```ts
+ * catch (error) {
+ *   if (!isWebhookVerificationError(error)) throw error;
+ *   sendWebhookProblem(res, error);
+ * }
+ * ```
+ */
+export function sendWebhookProblem(
+  res: ProblemResponseLike,
+  error: WebhookVerificationError,
+): void {
+  const problem = toWebhookProblem(error);
+  res.statusCode = problem.status;
+  for (const [name, value] of Object.entries(problemHeaders(problem))) res.setHeader(name, value);
+  if (problem.status === 413) res.setHeader('connection', 'close');
+  res.end(JSON.stringify(problem));
+}
