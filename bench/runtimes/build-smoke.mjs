@@ -53,8 +53,9 @@ async function bundleFor(name, options) {
 }
 
 /**
- * Builds the three smoke entries.
- * @returns {Promise<Record<'cli' | 'workerd' | 'edge', { ok: true; file: string } | { ok: false; reason: string }>>}
+ * Builds the smoke entries (`webhooks-cli.mjs`: webhooks only, for Node 18; `browser.js`:
+ * the Web build for Chromium).
+ * @returns {Promise<Record<'cli' | 'workerd' | 'edge' | 'webhooksCli' | 'browser', { ok: true; file: string } | { ok: false; reason: string }>>}
  */
 export async function buildSmoke() {
   mkdirSync(buildDir, { recursive: true });
@@ -79,5 +80,19 @@ export async function buildSmoke() {
     format: 'iife',
     conditions: ['edge-light', 'worker', 'browser'],
   });
-  return { cli, workerd, edge };
+  const webhooksCli = await bundleFor('node (webhooks only)', {
+    entryPoints: [join(smokeDir, 'webhooks-cli.ts')],
+    outfile: join(buildDir, 'webhooks-cli.mjs'),
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+  });
+  const browser = await bundleFor('browser', {
+    entryPoints: [join(smokeDir, 'browser.ts')],
+    outfile: join(buildDir, 'browser.js'),
+    platform: 'browser',
+    format: 'iife',
+    conditions: ['browser'],
+  });
+  return { cli, workerd, edge, webhooksCli, browser };
 }

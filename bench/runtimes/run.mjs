@@ -22,6 +22,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const benchDir = join(here, '..');
 const root = join(benchDir, '..');
 const RUN_TIMEOUT_MS = 120_000;
+/** Debian's chromium; the chromium row is SKIPPED with the reason when it is absent. */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY_COUNT = 45;
 
 const args = process.argv.slice(2);
@@ -130,6 +132,13 @@ function matrix(builds, installs) {
       run: (i) => viaCli([i.binary]),
     },
     {
+      name: 'node18',
+      label: 'Node 18 (@cspwatch/webhooks only)',
+      build: builds.webhooksCli,
+      install: installs.node18,
+      run: (i) => (config) => runChild(i.binary, [builds.webhooksCli.file, config], benchDir),
+    },
+    {
       name: 'node22',
       label: 'Node 22',
       build: builds.cli,
@@ -185,6 +194,21 @@ function matrix(builds, installs) {
         runChild(
           i.node,
           [join(here, 'workerd-host.mjs'), i.dir, builds.workerd.file, config],
+          benchDir,
+        ),
+    },
+    {
+      name: 'chromium',
+      label: 'Chromium, headless (@cspwatch/webhooks Web build)',
+      build: builds.browser,
+      install: async () =>
+        existsSync(CHROMIUM_PATH)
+          ? { ok: true, installed: {} }
+          : { ok: false, reason: `${CHROMIUM_PATH} not found (apt-get install chromium)` },
+      run: () => (config) =>
+        runChild(
+          process.execPath,
+          [join(here, 'chromium-host.mjs'), builds.browser.file, config],
           benchDir,
         ),
     },
@@ -245,7 +269,10 @@ async function main() {
     process.exit(1);
   }
   const installs = Object.fromEntries(
-    ['node22', 'node24', 'bun', 'deno', 'workerd'].map((name) => [name, memoInstall(name)]),
+    ['node18', 'node22', 'node24', 'bun', 'deno', 'workerd'].map((name) => [
+      name,
+      memoInstall(name),
+    ]),
   );
   const builds = await buildSmoke();
   const selected = matrix(builds, installs).filter((entry) => !only || only.includes(entry.name));

@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     node: 'src/node.ts',
     testing: 'src/testing.ts',
+    'testing-node': 'src/testing-node.ts',
     express: 'src/express.ts',
     next: 'src/next.ts',
     fetch: 'src/fetch.ts',

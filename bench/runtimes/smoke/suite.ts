@@ -8,9 +8,11 @@ import { createCspwatchClient } from '@cspwatch/client';
 import {
   type CspViolationNewTypeFinding,
   type CspwatchEvent,
+  createReplayGuard,
   isCspViolationNewTypeEvent,
   isWebhookVerificationError,
   SIGNATURE_HEADER,
+  safeVerifyWebhook,
   signWebhook,
   TIMESTAMP_HEADER,
   verifyWebhook,
@@ -75,8 +77,15 @@ function describeFinding(event: CspwatchEvent): string {
   return `generic ${event.eventType}`;
 }
 
-/** Runs every check and returns their outcomes; never throws. */
+/** Runs every check (webhooks, then the client against the mock) and returns their outcomes; never throws. */
 export async function runSmoke(config: SmokeConfig): Promise<SmokeCheck[]> {
+  const checks = await runWebhooksSmoke(config);
+  checks.push(await clientCheck(config));
+  return checks;
+}
+
+/** The `@cspwatch/webhooks` checks alone (runtimes that run only that package: Node 18, browsers). */
+export async function runWebhooksSmoke(config: SmokeConfig): Promise<SmokeCheck[]> {
   const { secret, timestamp, body } = config;
   const now = () => timestamp + 1_000;
   const checks: SmokeCheck[] = [];
@@ -134,23 +143,39 @@ export async function runSmoke(config: SmokeConfig): Promise<SmokeCheck[]> {
       return `${knownText}; unknown eventType returned as generic`;
     }),
   );
-  const mock = config.mock;
   checks.push(
-    await attempt('client lists keys', async () => {
-      expect(mock !== null, 'the mock server did not start on the host');
-      const client = createCspwatchClient({ baseUrl: mock!.url, token: mock!.token });
-      const ids = new Set<string>();
-      let yielded = 0;
-      for await (const key of client.apiKeys.list(mock!.workspaceId, { limit: 7 })) {
-        expect(key.workspaceId === mock!.workspaceId, `key of workspace ${key.workspaceId}`);
-        ids.add(key.id);
-        yielded += 1;
-      }
-      const expected = mock!.keyCount;
-      expect(ids.size === expected, `listed ${ids.size} distinct keys, expected ${expected}`);
-      expect(yielded === expected, `yielded ${yielded} keys for ${expected} distinct (duplicates)`);
-      return `${ids.size} keys over fetch, each once, pages of 7`;
+    await attempt('bodies and replay guard', async () => {
+      const headers = await signWebhook({ body, secret, timestamp });
+      const bytes = new TextEncoder().encode(body);
+      await verifyWebhook({ body: bytes.buffer, headers, secret, now });
+      await verifyWebhook({ body: new DataView(bytes.buffer), headers, secret, now });
+      const guard = createReplayGuard();
+      const event = await verifyWebhook({ body, headers, secret, now });
+      await guard.claim(event, headers);
+      await expectRejection(guard.claim(event, headers), 'replayed_delivery');
+      const result = await safeVerifyWebhook({ body: `${body} `, headers, secret, now });
+      expect(!result.ok && result.code === 'signature_mismatch', 'safeVerifyWebhook result');
+      return 'ArrayBuffer and DataView bodies, replay refused, safeVerifyWebhook result';
     }),
   );
   return checks;
+}
+
+function clientCheck(config: SmokeConfig): Promise<SmokeCheck> {
+  const mock = config.mock;
+  return attempt('client lists keys', async () => {
+    expect(mock !== null, 'the mock server did not start on the host');
+    const client = createCspwatchClient({ baseUrl: mock!.url, token: mock!.token });
+    const ids = new Set<string>();
+    let yielded = 0;
+    for await (const key of client.apiKeys.list(mock!.workspaceId, { limit: 7 })) {
+      expect(key.workspaceId === mock!.workspaceId, `key of workspace ${key.workspaceId}`);
+      ids.add(key.id);
+      yielded += 1;
+    }
+    const expected = mock!.keyCount;
+    expect(ids.size === expected, `listed ${ids.size} distinct keys, expected ${expected}`);
+    expect(yielded === expected, `yielded ${yielded} keys for ${expected} distinct (duplicates)`);
+    return `${ids.size} keys over fetch, each once, pages of 7`;
+  });
 }

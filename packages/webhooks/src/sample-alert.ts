@@ -6,6 +6,19 @@ export type SampleAlertOverrides = Partial<CspViolationNewTypeEvent>;
 const WINDOW_MS = 5 * 60_000;
 
 /**
+ * A random UUID v4. Node 18 has no global `crypto` (without a flag), so there the sample
+ * id falls back to `Math.random`: fine for test data, which is all this entry makes.
+ */
+function randomUuid(): string {
+  const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
+  if (typeof webCrypto?.randomUUID === 'function') return webCrypto.randomUUID();
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (char) => {
+    const nibble = Math.floor(Math.random() * 16);
+    return (char === 'x' ? nibble : (nibble & 3) | 8).toString(16);
+  });
+}
+
+/**
  * Builds the sample alert the Test action sends: one fake `csp-violation:new-type`
  * finding, a fresh UUID, a five-minute window ending now, and a dashboard link.
  *
@@ -17,7 +30,7 @@ const WINDOW_MS = 5 * 60_000;
 export function createSampleAlert(overrides: SampleAlertOverrides = {}): CspViolationNewTypeEvent {
   const end = Date.now();
   const start = end - WINDOW_MS;
-  const id = globalThis.crypto.randomUUID();
+  const id = randomUuid();
   const effectiveDirective = 'script-src-elem';
   const blockedUrlOrigin = 'https://cdn.example.net';
   const findings = overrides.findings ?? [
