@@ -31,14 +31,12 @@ export function isHttpUri(value: string): boolean {
 }
 
 /** An absolute `http:`/`https:` URI of at most `max` characters (ASCII, so units = code points). */
-export function httpUri(max: number) {
-  return z
-    .string('must be a string')
-    .check(
-      z.maxLength(max, `must be at most ${max} characters`),
-      z.refine(isHttpUri, 'must be an absolute http: or https: URL such as https://example.com'),
-      z.meta({ format: 'uri', pattern: HTTP_URI_SOURCE }),
-    );
+export function httpUri(max: number, base = z.string('must be a string')) {
+  return base.check(
+    z.maxLength(max, `must be at most ${max} characters`),
+    z.refine(isHttpUri, 'must be an absolute http: or https: URL such as https://example.com'),
+    z.meta({ format: 'uri', pattern: HTTP_URI_SOURCE }),
+  );
 }
 
 /** Whether a string is exactly an origin, as `new URL(value).origin` spells it. */

@@ -69,3 +69,14 @@ describe('CreateWebsiteRequestSchema', () => {
     );
   });
 });
+
+describe('CreateWebsiteRequestSchema messages', () => {
+  it('says a missing field is required and a wrong type what it must be', () => {
+    expect(errorsOf({ url: 'https://a.example' })).toEqual([
+      { path: 'name', message: 'is required: 1 to 255 characters' },
+    ]);
+    expect(errorsOf({ name: 'a', url: 5 })).toEqual([
+      { path: 'url', message: 'must be a string: an absolute http: or https: URL' },
+    ]);
+  });
+});

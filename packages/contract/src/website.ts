@@ -37,6 +37,13 @@ const origin = z
     z.meta({ format: 'uri', pattern: '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#\\s]+$' }),
   );
 
+/** A string field whose absence says it is required, and whose wrong type says what it must be. */
+const requiredString = (what: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `is required: ${what}` : `must be a string: ${what}`,
+  });
+
 const NAME_RULE = `must be 1 to ${MAX_WEBSITE_NAME_LENGTH} characters, not only spaces`;
 
 /** Ingestion settings a create request may set; each one left out takes its default. */
@@ -73,7 +80,7 @@ export const CreateWebsiteSettingsSchema = requestObject({
 
 /** The body of `POST /v1/workspaces/{workspaceId}/websites`. */
 export const CreateWebsiteRequestSchema = requestObject({
-  name: z.string('must be a string').check(
+  name: requiredString(`1 to ${MAX_WEBSITE_NAME_LENGTH} characters`).check(
     z.refine((value) => {
       const length = codePointLength(value);
       return length >= 1 && length <= MAX_WEBSITE_NAME_LENGTH && value.trim() !== '';
@@ -85,7 +92,7 @@ export const CreateWebsiteRequestSchema = requestObject({
       pattern: '\\S',
     }),
   ),
-  url: httpUri(MAX_WEBSITE_URL_LENGTH).check(
+  url: httpUri(MAX_WEBSITE_URL_LENGTH, requiredString('an absolute http: or https: URL')).check(
     z.meta({ description: 'Address of the site: an absolute http: or https: URL.' }),
   ),
   settings: z.optional(CreateWebsiteSettingsSchema),
