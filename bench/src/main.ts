@@ -23,6 +23,7 @@ const budget = quick ? QUICK_BUDGET : FULL_BUDGET;
 // Each section is imported when it runs, so a package that is not built fails its section only.
 const SECTIONS: Record<string, () => Promise<SectionResult>> = {
   verify: async () => (await import('./verify-bench.js')).runVerifyBench(budget),
+  replay: async () => (await import('./replay-bench.js')).runReplayBench(budget),
   client: async () => (await import('./client-bench.js')).runClientBench(quick),
   sender: async () => (await import('./sender-bench.js')).runSenderBench(quick),
   'mock-speed': async () => (await import('./mock-speed-bench.js')).runMockSpeedBench(quick),

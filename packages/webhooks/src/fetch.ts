@@ -8,3 +8,4 @@
 export { type RequestLike, type VerifyRequestOptions, verifyRequest } from './adapters/fetch';
 export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';
 export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
+export { releaseReplayClaim } from './replay/claims';

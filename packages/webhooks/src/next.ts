@@ -23,3 +23,4 @@ export {
 export type { ReadableBodyLike } from './adapters/read-body';
 export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export type { AdapterReplayOption } from './adapters/replay';
+export { releaseReplayClaim } from './replay/claims';

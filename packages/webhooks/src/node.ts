@@ -39,13 +39,13 @@ export {
   type UnknownCspwatchEvent,
 } from './payloads';
 export type { RawBody } from './raw-body';
+export { releaseReplayClaim } from './replay/claims';
 export {
   createReplayGuard,
   type ReplayClaim,
   type ReplayGuard,
   type ReplayGuardOptions,
   type ReplayKey,
-  releaseReplayClaim,
 } from './replay/guard';
 export {
   createMemoryReplayStore,

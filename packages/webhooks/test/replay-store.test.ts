@@ -143,15 +143,18 @@ describe('createReplayGuard', () => {
     await expect(guard.claim(other.event, other.headers)).resolves.toBeDefined();
   });
 
-  it('release (or releaseReplayClaim(event)) lets the same delivery through again', async () => {
+  it('claim.release() lets the same delivery through again, and is idempotent', async () => {
     const guard = createReplayGuard();
     const { event, headers } = deliver();
     const claim = await guard.claim(event, headers);
     await claim.release();
     const again = await guard.claim(event, headers);
-    await releaseReplayClaim(event);
+    await claim.release(); // the first claim's second release must not free the new claim
+    await expect(guard.claim(event, headers)).rejects.toMatchObject({ code: 'replayed_delivery' });
+    await again.release();
     await expect(guard.claim(event, headers)).resolves.toBeDefined();
-    await again.release(); // idempotent: a second release of a released claim is harmless
+    await releaseReplayClaim(event); // no adapter claim registered for it: does nothing
+    await expect(guard.claim(event, headers)).rejects.toMatchObject({ code: 'replayed_delivery' });
   });
 
   it('claims for the whole time a delivery stays fresh: 2 × tolerance + 60 s by default', async () => {

@@ -1,5 +1,6 @@
 import { verifyWebhook } from '../crypto/web';
 import type { CspwatchEvent } from '../payloads';
+import { rememberClaim } from '../replay/claims';
 import type { ReplayGuard } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { assertDeclaredLength, bodyTooLarge, checkMaxBodyBytes } from './read-body';
@@ -86,6 +87,6 @@ export async function verifyRequest(
   const guard = checkReplayGuard(options.replay);
   const body = await readRequestBody(request, checkMaxBodyBytes(options.maxBodyBytes));
   const event = await verifyWebhook({ ...options, body, headers: request.headers });
-  await guard?.claim(event, request.headers);
+  if (guard !== undefined) rememberClaim(event, await guard.claim(event, request.headers));
   return event;
 }

@@ -2,7 +2,8 @@ import { verifyWebhook } from '../crypto/web';
 import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
-import { type ReplayGuard, releaseReplayClaim } from '../replay/guard';
+import { releaseReplayClaim, rememberClaim } from '../replay/claims';
+import type { ReplayGuard } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 import { type VerifyRequestOptions, verifyRequest } from './fetch';
 import { checkAdapterOptions } from './options';
@@ -149,6 +150,6 @@ export async function verifyNextApiRequest(
   assertDeclaredLength(readHeader(req.headers, 'content-length'), maxBodyBytes);
   const body = await readBody(req, maxBodyBytes);
   const event = await verifyWebhook({ ...options, body, headers: req.headers });
-  await guard?.claim(event, req.headers);
+  if (guard !== undefined) rememberClaim(event, await guard.claim(event, req.headers));
   return event;
 }

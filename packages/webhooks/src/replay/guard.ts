@@ -71,8 +71,6 @@ export interface ReplayGuard {
   claimSync(event: CspwatchEvent, headers: WebhookHeadersInput): ReplayClaim;
 }
 
-const claimsByEvent = new WeakMap<object, ReplayClaim>();
-
 /**
  * Creates a replay guard: claim each delivery after `verifyWebhook` accepted it, before
  * acting on it. The adapters take the same options as `replay` and do this for you.
@@ -121,7 +119,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
     return `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:${value}`;
   };
 
-  const settle = (event: CspwatchEvent, key: string, claimed: boolean): ReplayClaim => {
+  const settle = (key: string, claimed: boolean): ReplayClaim => {
     if (!claimed) {
       throw new WebhookVerificationError(
         'replayed_delivery',
@@ -131,16 +129,13 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
       );
     }
     let released: Promise<void> | undefined;
-    const claim: ReplayClaim = {
+    return {
       key,
       release: () => {
-        claimsByEvent.delete(event);
         released ??= Promise.resolve().then(() => store.release(key));
         return released;
       },
     };
-    claimsByEvent.set(event, claim);
-    return claim;
   };
 
   return {
@@ -152,7 +147,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
       } catch (error) {
         throw storeUnavailable(error);
       }
-      return settle(event, key, claimed === true);
+      return settle(key, claimed === true);
     },
     claimSync(event, headers) {
       const key = storeKey(event, headers);
@@ -166,24 +161,9 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
         (claimed as Promise<unknown>).catch(() => {});
         throw new TypeError('claimSync needs a SyncReplayStore: this store answered a Promise.');
       }
-      return settle(event, key, claimed === true);
+      return settle(key, claimed === true);
     },
   };
-}
-
-/**
- * Releases the replay claim an adapter took for `event` (the object it handed you), so the
- * sender's retry of a delivery your handler failed on is accepted. Does nothing when the
- * event holds no claim. Adapters that see your handler fail release on their own.
- *
- * @example
- * ```ts
- * const event = await verifyRequest(request, { secret, replay: {} });
- * try { await saveAlert(event); } catch (error) { await releaseReplayClaim(event); throw error; }
- * ```
- */
-export async function releaseReplayClaim(event: CspwatchEvent): Promise<void> {
-  await claimsByEvent.get(event)?.release();
 }
 
 function storeUnavailable(error: unknown): WebhookVerificationError {

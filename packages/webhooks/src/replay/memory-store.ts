@@ -48,6 +48,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   // key -> expiry (Unix ms), in insertion order: with one ttl, the oldest expire first.
   const expiries = new Map<string, number>();
   let fullSweepAfter = Number.NEGATIVE_INFINITY;
+  let claimsSinceSweep = 0;
 
   /** Drops expired claims from the oldest end, stopping at the first live one. */
   const sweepOldest = (time: number, limit: number): void => {
@@ -75,7 +76,11 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     claim(key, ttlMs) {
       if (!(ttlMs > 0)) throw new TypeError('ttlMs must be a positive number of ms.');
       const time = now();
-      sweepOldest(time, 2);
+      // Amortised: every 32nd claim drops up to 64 expired claims from the oldest end.
+      if (++claimsSinceSweep === 32) {
+        claimsSinceSweep = 0;
+        sweepOldest(time, 64);
+      }
       const expiry = expiries.get(key);
       if (expiry !== undefined) {
         if (expiry > time) return false;

@@ -1,0 +1,213 @@
+/**
+ * The replay guard's cost and its memory bound (issue #11):
+ * - paired: Node verify + the memory replay guard against Node verify alone, 2 KB Buffer
+ *   bodies, sync (`verifyWebhookSync` + `claimSync`) and async (`verifyWebhook` + `claim`,
+ *   the adapters' path), timed in the same interleaved rounds (measure.ts). Target <= 1.10x.
+ * - flood: 1,000,000 distinct valid deliveries (each signed, verified and claimed) against
+ *   one memory store with its default bound: how many are accepted, that the rest are refused
+ *   with `replay_store_unavailable` (fail closed), that a replay of an accepted one is still
+ *   refused afterwards, and the heap the store retains against its documented bound.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  createMemoryReplayStore,
+  createReplayGuard,
+  DEFAULT_MAX_REPLAY_ENTRIES,
+  isWebhookVerificationError,
+  type ReplayGuard,
+  signWebhookSync,
+  verifyWebhook,
+  verifyWebhookSync,
+  type WebhookHeaders,
+} from '@cspwatch/webhooks/node';
+import { alertBody } from './bodies.js';
+import {
+  type MeasureBudget,
+  measureGroup,
+  QUICK_BUDGET,
+  ratioInterval,
+  ratioOf,
+  timeOf,
+} from './measure.js';
+import { formatBytes, formatNs, formatRatio, type SectionResult, table } from './report.js';
+
+const SECRET = 'bench-secret-0123456789abcdef';
+const NOW = 1_800_000_000_000;
+const now = () => NOW;
+/** Documented in MemoryReplayStoreOptions.maxEntries: at most 300 B per signature-keyed entry. */
+const BYTES_PER_ENTRY_BOUND = 300;
+const RATIO_LIMIT = 1.1;
+
+const fullGc = (() => {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+/** Distinct deliveries of one body: each timestamp in the window gives its own signature. */
+function signedDeliveries(body: Buffer, count: number): WebhookHeaders[] {
+  return Array.from({ length: count }, (_, index) =>
+    signWebhookSync({ body, secret: SECRET, timestamp: NOW - index }),
+  );
+}
+
+/**
+ * Verify (+ claim) tasks over a cycle of distinct deliveries; when the cycle wraps, the
+ * guard gets a fresh store, so every claim is a first delivery (as in production).
+ */
+function pairedTasks(body: Buffer, deliveries: WebhookHeaders[]) {
+  let index = 0;
+  let guard: ReplayGuard = createReplayGuard({ store: createMemoryReplayStore() });
+  const next = () => {
+    index += 1;
+    if (index === deliveries.length) {
+      index = 0;
+      guard = createReplayGuard({ store: createMemoryReplayStore() });
+    }
+    return deliveries[index]!;
+  };
+  return [
+    {
+      name: 'verify (sync)',
+      fn: () => verifyWebhookSync({ body, headers: next(), secret: SECRET, now }),
+    },
+    {
+      name: 'verify + guard (sync)',
+      fn: () => {
+        const headers = next();
+        guard.claimSync(verifyWebhookSync({ body, headers, secret: SECRET, now }), headers);
+      },
+    },
+    {
+      name: 'verify (async)',
+      fn: () => verifyWebhook({ body, headers: next(), secret: SECRET, now }),
+    },
+    {
+      name: 'verify + guard (async)',
+      fn: async () => {
+        const headers = next();
+        await guard.claim(await verifyWebhook({ body, headers, secret: SECRET, now }), headers);
+      },
+    },
+  ];
+}
+
+interface FloodResult {
+  deliveries: number;
+  accepted: number;
+  refusedFull: number;
+  replaysAccepted: number;
+  retainedBytes: number;
+  seconds: number;
+}
+
+/** Sends `count` distinct valid deliveries through verify + guard, then replays accepted ones. */
+function flood(count: number): FloodResult {
+  const started = Date.now();
+  fullGc();
+  const before = process.memoryUsage().heapUsed;
+  const store = createMemoryReplayStore({ now });
+  const guard = createReplayGuard({ store });
+  const accepted: { body: string; headers: WebhookHeaders }[] = [];
+  let acceptedCount = 0;
+  let refusedFull = 0;
+  for (let index = 0; index < count; index += 1) {
+    const body = `{"id":"flood-${index}","eventType":"csp-violation:new-type","findings":[]}`;
+    const headers = signWebhookSync({ body, secret: SECRET, timestamp: NOW });
+    const event = verifyWebhookSync({ body, headers, secret: SECRET, now });
+    try {
+      guard.claimSync(event, headers);
+      acceptedCount += 1;
+      if (index % 1000 === 0) accepted.push({ body, headers });
+    } catch (error) {
+      if (!isWebhookVerificationError(error) || error.code !== 'replay_store_unavailable')
+        throw error;
+      refusedFull += 1;
+    }
+  }
+  fullGc();
+  const retainedBytes = process.memoryUsage().heapUsed - before;
+  let replaysAccepted = 0;
+  for (const { body, headers } of accepted) {
+    try {
+      guard.claimSync(verifyWebhookSync({ body, headers, secret: SECRET, now }), headers);
+      replaysAccepted += 1;
+    } catch (error) {
+      if (!isWebhookVerificationError(error)) throw error;
+    }
+  }
+  return {
+    deliveries: count,
+    accepted: acceptedCount,
+    refusedFull,
+    replaysAccepted,
+    retainedBytes,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** Runs the replay-guard section. */
+export async function runReplayBench(budget: MeasureBudget): Promise<SectionResult> {
+  const quick = budget.rounds <= QUICK_BUDGET.rounds;
+  const body = Buffer.from(alertBody(2 * 1024));
+  const tasks = pairedTasks(body, signedDeliveries(body, 100_000));
+  process.stderr.write('replay: paired verify vs verify + guard, 2 KB\n');
+  const result = await measureGroup(tasks, budget);
+  const pairs = [
+    ['sync', 'verify + guard (sync)', 'verify (sync)'],
+    ['async', 'verify + guard (async)', 'verify (async)'],
+  ] as const;
+  const rows = pairs.map(([kind, guarded, alone]) => {
+    const ratio = ratioOf(result, guarded, alone);
+    const [low, high] = ratioInterval(result, guarded, alone);
+    return {
+      kind,
+      ratio,
+      cells: [
+        kind,
+        formatNs(timeOf(result, alone)),
+        formatNs(timeOf(result, guarded)),
+        formatRatio(ratio),
+        `${formatRatio(low)} – ${formatRatio(high)}`,
+      ],
+    };
+  });
+  const floodCount = quick ? 120_000 : 1_000_000;
+  process.stderr.write(`replay: flood of ${floodCount} distinct deliveries\n`);
+  const floodResult = flood(floodCount);
+  const bound = DEFAULT_MAX_REPLAY_ENTRIES * BYTES_PER_ENTRY_BOUND;
+  const floodHeld =
+    floodResult.accepted === Math.min(floodCount, DEFAULT_MAX_REPLAY_ENTRIES) &&
+    floodResult.replaysAccepted === 0 &&
+    floodResult.retainedBytes <= bound;
+  const markdown = [
+    'Node verify with the in-memory replay guard against verify alone, 2 KB Buffer body, paired in one run (median of per-round ratios, 95% interval):',
+    '',
+    table(
+      ['path', 'verify alone', 'verify + guard', 'ratio', '95% interval'],
+      rows.map((row) => row.cells),
+    ),
+    '',
+    `Flood: ${floodResult.deliveries.toLocaleString('en')} distinct valid deliveries (signed, verified, claimed) against one memory store with the default bound (${DEFAULT_MAX_REPLAY_ENTRIES.toLocaleString('en')} entries) in ${floodResult.seconds.toFixed(1)} s: ${floodResult.accepted.toLocaleString('en')} accepted, ${floodResult.refusedFull.toLocaleString('en')} refused with \`replay_store_unavailable\` (fail closed, 503 in the adapters), ${floodResult.replaysAccepted} replays of accepted ones accepted afterwards; heap retained ${formatBytes(floodResult.retainedBytes)} (bound ${formatBytes(bound)}: ${BYTES_PER_ENTRY_BOUND} B × ${DEFAULT_MAX_REPLAY_ENTRIES.toLocaleString('en')}).`,
+  ].join('\n');
+  return {
+    title: 'Replay guard',
+    markdown,
+    targets: [
+      ...rows.map((row) => ({
+        section: 'replay',
+        target: `verify + memory guard / verify, 2 KB (${row.kind})`,
+        value: formatRatio(row.ratio),
+        limit: `<= ${formatRatio(RATIO_LIMIT)}`,
+        pass: row.ratio <= RATIO_LIMIT,
+      })),
+      {
+        section: 'replay',
+        target: `flood of ${floodCount.toLocaleString('en')}: memory bound, fail closed, 0 replays`,
+        value: `${formatBytes(floodResult.retainedBytes)}, ${floodResult.replaysAccepted} replays`,
+        limit: `<= ${formatBytes(bound)}, 0`,
+        pass: floodHeld,
+      },
+    ],
+  };
+}
