@@ -57,3 +57,4 @@ export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';
+export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
