@@ -160,7 +160,10 @@ describe('createReplayGuard', () => {
   it('claims for the whole time a delivery stays fresh: 2 × tolerance + 60 s by default', async () => {
     const ttls: number[] = [];
     const store: ReplayStore = {
-      claim: (_key, ttlMs) => (ttls.push(ttlMs), true),
+      claim: (_key, ttlMs) => {
+        ttls.push(ttlMs);
+        return true;
+      },
       release: () => {},
     };
     const { event, headers } = deliver();
