@@ -25,15 +25,14 @@ export async function getToken(
   if (typeof token === 'string') return token;
   let value: unknown;
   try {
-    signal.throwIfAborted();
-    value = await new Promise((resolve, reject) => {
-      const stop = () => reject(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-      Promise.resolve()
-        .then(() => token({ forceRefresh, signal }))
-        .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', stop));
-    });
+    // The listener dies with the call's own signal, so it need not be removed.
+    value = await Promise.race([
+      token({ forceRefresh, signal }),
+      new Promise((_, reject) => {
+        signal.throwIfAborted();
+        signal.addEventListener('abort', () => reject(signal.reason));
+      }),
+    ]);
   } catch (cause) {
     if (signal.aborted) throw signal.reason;
     throw new CspwatchTokenError('The token function failed; nothing was sent', { cause });

@@ -253,11 +253,11 @@ const preview = (cursor: string) => {
 
 const PAGINATION_MESSAGES = {
   missing_cursor:
-    'The server said hasMore: true but sent no nextCursor; iteration stopped rather than truncate the list',
+    'The server said hasMore: true but sent no nextCursor; stopped rather than truncate',
   repeated_cursor: (cursor: string) =>
-    `The server repeated the pagination cursor "${preview(cursor)}"; iteration stopped to avoid an endless loop`,
+    `The server repeated the cursor "${preview(cursor)}"; stopped to avoid an endless loop`,
   too_many_items: (max: number) =>
-    `The list has more than ${max} items, the default cap of toArray(): pass toArray({ max: n }), or toArray({ max: Infinity }) to lift the cap`,
+    `The list has more than ${max} items: pass toArray({ max: n }), or toArray({ max: Infinity }) to lift the cap`,
 };
 
 /**

@@ -8,6 +8,12 @@ import { codePointLength } from './code-points';
  */
 
 /**
+ * An integer (a safe one). Not `z.int()`: its number-format machinery weighs 0.35 kB gzipped,
+ * a fifth of the client's size budget, for the same verdicts on JSON numbers.
+ */
+const integer = () => z.number().check(z.refine(Number.isSafeInteger, 'must be an integer'));
+
+/**
  * The user who created an API key.
  *
  * @example
@@ -75,7 +81,7 @@ export const PaginationSchema = z.looseObject({
   /** Whether another page follows. */
   hasMore: z.boolean(),
   /** Number of items matching the query, across all pages. */
-  total: z.int().check(z.nonnegative()),
+  total: integer().check(z.nonnegative()),
 });
 
 /**
@@ -134,7 +140,7 @@ export const WebsiteSchema = z.looseObject({
   /** Whether the report endpoint accepts reports. */
   endpointEnabled: z.boolean(),
   /** Usage limit of the website. */
-  usageLimit: z.int(),
+  usageLimit: integer(),
   /** Ingestion settings. */
   settings: WebsiteSettingsSchema,
   /** The caller's role on the website; `viewer` is one value, others may appear. */
