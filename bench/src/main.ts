@@ -27,6 +27,7 @@ const SECTIONS: Record<string, () => Promise<SectionResult>> = {
   client: async () => (await import('./client-bench.js')).runClientBench(quick),
   sender: async () => (await import('./sender-bench.js')).runSenderBench(quick),
   'mock-speed': async () => (await import('./mock-speed-bench.js')).runMockSpeedBench(quick),
+  redis: async () => (await import('./redis-queue-bench.js')).runRedisQueueBench(quick),
   size: async () => (await import('./bundle-size.js')).runBundleSizeBench(),
 };
 

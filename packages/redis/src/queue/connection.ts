@@ -6,15 +6,21 @@
 import { Redis, type RedisOptions } from 'ioredis';
 import { CspwatchRedisError } from '../errors.js';
 import type { RedisConnectionOptions } from './options.js';
+import { defineQueueScripts, type ScriptedRedis } from './scripts.js';
 
-function connect(connection: RedisConnectionOptions, settings: RedisOptions): Redis {
-  return typeof connection === 'string'
-    ? new Redis(connection, settings)
-    : new Redis({ ...connection, ...settings });
+function connect(connection: RedisConnectionOptions, settings: RedisOptions): ScriptedRedis {
+  const redis =
+    typeof connection === 'string'
+      ? new Redis(connection, settings)
+      : new Redis({ ...connection, ...settings });
+  return defineQueueScripts(redis);
 }
 
 /** A client for the producer side: every call fails within about `timeoutMs` when Redis is down. */
-export function connectProducer(connection: RedisConnectionOptions, timeoutMs: number): Redis {
+export function connectProducer(
+  connection: RedisConnectionOptions,
+  timeoutMs: number,
+): ScriptedRedis {
   const redis = connect(connection, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
@@ -26,7 +32,7 @@ export function connectProducer(connection: RedisConnectionOptions, timeoutMs: n
 }
 
 /** A client for workers: commands wait for a reconnect instead of failing. */
-export function connectWorker(connection: RedisConnectionOptions): Redis {
+export function connectWorker(connection: RedisConnectionOptions): ScriptedRedis {
   const redis = connect(connection, { maxRetriesPerRequest: null, enableReadyCheck: true });
   redis.on('error', () => {}); // ioredis reconnects on its own; jobs resume when it is back
   return redis;

@@ -6,7 +6,6 @@
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { createRedisChannelStateStore } from '../channel-state-store.js';
 import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors.js';
 import { connectProducer, withTimeout } from './connection.js';
@@ -22,6 +21,7 @@ import {
 } from './options.js';
 import { expireParkedAlerts, releaseParkedAlerts } from './release.js';
 import { checkRetrySchedule, type RetrySchedule } from './retry-schedule.js';
+import type { ScriptedRedis } from './scripts.js';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {
@@ -104,7 +104,7 @@ function checkAlert(alert: unknown): asserts alert is CspwatchEvent {
 }
 
 /** Waits until the client is connected (it fails fast otherwise: no offline queue). */
-async function untilReady(redis: Redis): Promise<void> {
+async function untilReady(redis: ScriptedRedis): Promise<void> {
   if (redis.status === 'ready') return;
   if (redis.status === 'end') throw new Error('the queue is closed');
   await new Promise((resolve) => redis.once('ready', resolve));

@@ -5,8 +5,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { CspwatchRedisError } from '../errors.js';
+import type { ScriptedCommands, ScriptedRedis } from './scripts.js';
 
 /** Why an alert was parked (held until its channel is re-enabled or the parked time runs out). */
 export type ParkReason = 'channel_disabled' | 'retries_exhausted' | 'worker_error';
@@ -94,33 +95,21 @@ export interface HistoryRetention {
 /** An entry before Redis gave it an id. */
 export type NewHistoryEntry = Omit<DeliveryAttemptEntry, 'id'> | Omit<DeliveryEventEntry, 'id'>;
 
-// KEYS: stream, once-key. ARGV: JSON, max entries, min id, max age ms.
-// The once-key makes the append idempotent: a client that re-sends the script after a
-// reconnect (the reply was lost, the write was not) does not record the entry twice.
-const APPEND = `
-if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) == false then return 0 end
-redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
-redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return 1`;
-
-/** Queues the script that appends `entry` once and applies retention (in a pipeline or MULTI). */
-export function appendHistory(
-  commands: ChainableCommander,
+/** Appends `entry` once and applies retention; on a client, or queued on a MULTI. */
+export function appendHistory<T extends ScriptedRedis | ScriptedCommands>(
+  target: T,
   key: string,
   entry: NewHistoryEntry,
   retention: HistoryRetention,
-): ChainableCommander {
-  return commands.eval(
-    APPEND,
-    2,
+): ReturnType<T['cspwatchAppendHistory']> {
+  return target.cspwatchAppendHistory(
     key,
     `${key}:once:${randomUUID()}`,
     JSON.stringify(entry),
     String(retention.maxEntries),
     String(Date.now() - retention.maxAgeMs),
     String(retention.maxAgeMs),
-  );
+  ) as ReturnType<T['cspwatchAppendHistory']>;
 }
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;

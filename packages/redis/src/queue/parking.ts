@@ -5,9 +5,9 @@
  * parked alerts released.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { Redis } from 'ioredis';
 import type { ParkReason } from './history.js';
 import type { QueueKeys } from './keys.js';
+import { multi, type ScriptedCommands, type ScriptedRedis } from './scripts.js';
 
 /** An alert held back, as stored. */
 export interface ParkedAlert {
@@ -20,45 +20,18 @@ export interface ParkedAlert {
   readonly parkedAt: number;
 }
 
-// KEYS: channel parked set, all parked, parked data, disabled flag.
-// ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
-const PARK = `
-if ARGV[4] == '1' and redis.call('EXISTS', KEYS[4]) == 0 then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
-return 1`;
-
-// KEYS: all parked, parked data. ARGV: cutoff time, batch size, per-channel key prefix.
-const EXPIRE = `
-local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
-local out = {}
-for _, id in ipairs(ids) do
-  local json = redis.call('HGET', KEYS[2], id)
-  redis.call('ZREM', KEYS[1], id)
-  redis.call('HDEL', KEYS[2], id)
-  if json then
-    local entry = cjson.decode(json)
-    redis.call('ZREM', ARGV[3] .. '{' .. entry.channelId .. '}', id)
-    table.insert(out, json)
-  end
-end
-return out`;
-
 /**
  * Parks an alert. With `onlyWhileDisabled`, resolves `false` (and parks nothing) when the
  * channel is no longer disabled: the caller should deliver it instead.
  */
 export async function parkAlert(
-  redis: Redis,
+  redis: ScriptedRedis,
   keys: QueueKeys,
   parked: ParkedAlert,
   onlyWhileDisabled: boolean,
 ): Promise<boolean> {
   const { entryId, channelId, parkedAt } = parked;
-  const reply = await redis.eval(
-    PARK,
-    4,
+  const reply = await redis.cspwatchPark(
     keys.parked(channelId),
     keys.parkedAll,
     keys.parkedData,
@@ -73,7 +46,7 @@ export async function parkAlert(
 
 /** Reads up to `batch` parked alerts of a channel, oldest first (not removed). */
 export async function readParked(
-  redis: Redis,
+  redis: ScriptedRedis,
   keys: QueueKeys,
   channelId: string,
   batch: number,
@@ -85,24 +58,27 @@ export async function readParked(
 }
 
 /** Removes parked alerts by id (after they were put back in the queue). */
-export function unpark(redis: Redis, keys: QueueKeys, channelId: string, entryIds: string[]) {
-  return redis
-    .multi()
-    .zrem(keys.parked(channelId), ...entryIds)
-    .zrem(keys.parkedAll, ...entryIds)
-    .hdel(keys.parkedData, ...entryIds);
+export function unpark(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
+  channelId: string,
+  entryIds: string[],
+): ScriptedCommands {
+  const commands = multi(redis);
+  commands.zrem(keys.parked(channelId), ...entryIds);
+  commands.zrem(keys.parkedAll, ...entryIds);
+  commands.hdel(keys.parkedData, ...entryIds);
+  return commands;
 }
 
 /** Removes and returns up to `batch` parked alerts parked before `cutoff`, atomically. */
 export async function takeExpired(
-  redis: Redis,
+  redis: ScriptedRedis,
   keys: QueueKeys,
   cutoff: number,
   batch: number,
 ): Promise<ParkedAlert[]> {
-  const rows = (await redis.eval(
-    EXPIRE,
-    2,
+  const rows = (await redis.cspwatchTakeExpired(
     keys.parkedAll,
     keys.parkedData,
     String(cutoff),

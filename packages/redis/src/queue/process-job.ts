@@ -5,7 +5,6 @@
  */
 import type { WebhookSender } from '@cspwatch/webhook-sender';
 import type { Job, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   appendHistory,
   type HistoryRetention,
@@ -17,10 +16,11 @@ import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from 
 import type { QueueKeys } from './keys.js';
 import type { ChannelLookup } from './options.js';
 import { parkAlert } from './parking.js';
+import type { ScriptedRedis } from './scripts.js';
 
 /** What the processor needs. */
 export interface JobProcessorContext {
-  readonly redis: Redis;
+  readonly redis: ScriptedRedis;
   readonly queue: Queue;
   readonly keys: QueueKeys;
   readonly retention: HistoryRetention;
@@ -38,7 +38,7 @@ export function createJobProcessor(context: JobProcessorContext) {
   const { redis, queue, keys, retention, sender, channels } = context;
 
   const record = (entry: NewHistoryEntry) =>
-    appendHistory(redis.multi(), keys.history(entry.channelId), entry, retention).exec();
+    appendHistory(redis, keys.history(entry.channelId), entry, retention);
 
   /** Parks the job's alert; `false` when `onlyWhileDisabled` and the channel was re-enabled. */
   async function park(

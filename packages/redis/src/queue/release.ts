@@ -4,18 +4,18 @@
  * steps can release an alert twice, never lose it.
  */
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { appendHistory, type HistoryRetention } from './history.js';
 import { addDeliveryJobs, deliveryJob } from './jobs.js';
 import type { QueueKeys } from './keys.js';
 import { readParked, takeExpired, unpark } from './parking.js';
 import type { RetrySchedule } from './retry-schedule.js';
+import { multi, type ScriptedRedis } from './scripts.js';
 
 const BATCH = 500;
 
 /** Releases every parked alert of a channel; resolves with how many. */
 export async function releaseParkedAlerts(
-  redis: Redis,
+  redis: ScriptedRedis,
   queue: Queue,
   keys: QueueKeys,
   channelId: string,
@@ -61,7 +61,7 @@ export async function releaseParkedAlerts(
 
 /** Expires every alert parked longer than `ttlMs`, recording each; resolves with how many. */
 export async function expireParkedAlerts(
-  redis: Redis,
+  redis: ScriptedRedis,
   keys: QueueKeys,
   ttlMs: number,
   retention: HistoryRetention,
@@ -70,7 +70,7 @@ export async function expireParkedAlerts(
   for (;;) {
     const batch = await takeExpired(redis, keys, Date.now() - ttlMs, BATCH);
     if (batch.length === 0) return expired;
-    const commands = redis.multi();
+    const commands = multi(redis);
     const at = new Date().toISOString();
     for (const parked of batch) {
       appendHistory(

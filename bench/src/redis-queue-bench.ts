@@ -1,0 +1,240 @@
+/**
+ * The Redis delivery queue: deliveries per second through BullMQ with 1 and 2 worker
+ * processes (concurrency 50 each) to a local receiver, against the in-process
+ * `sender.deliver` loop at concurrency 50, and the Redis round trips one delivery costs.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDeliveryQueue, type DeliveryQueue } from '@cspwatch/redis/queue';
+import { createWebhookSender } from '@cspwatch/webhook-sender';
+import { createSampleAlert } from '@cspwatch/webhooks/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
+import { formatRatio, median, type SectionResult, table } from './report.js';
+
+const CONCURRENCY = 50;
+const SECRET = 'bench-queue-secret-0123456789';
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function startReceiver(): Promise<{ server: Server; url: string; received: () => number }> {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.writeHead(204).end();
+    });
+  });
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks/cspwatch`, received: () => received };
+}
+
+async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+function startWorker(env: Record<string, string>): Promise<ChildProcess> {
+  const child = fork(join(here, 'redis-worker-child.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('bench worker not ready in 30 s')), 30_000);
+    child.once('message', () => {
+      clearTimeout(timer);
+      resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`bench worker exited (${code})`)));
+  });
+}
+
+async function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Sum of `calls` in INFO commandstats (every command Redis ran, script-internal ones too). */
+async function commandCount(redis: Redis): Promise<number> {
+  const info = await redis.info('commandstats');
+  return [...info.matchAll(/calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+/** Commands sent by clients (not from scripts), counting a MULTI…EXEC block as one, via MONITOR. */
+async function countRoundTrips(url: string, work: () => Promise<void>): Promise<number> {
+  const client = new Redis(url);
+  const monitor = await client.monitor();
+  const inMulti = new Set<string>();
+  let roundTrips = 0;
+  monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    if (source === 'lua') return;
+    const command = args[0]?.toLowerCase();
+    if (command === 'multi') inMulti.add(source);
+    else if (command === 'exec') inMulti.delete(source);
+    if (!inMulti.has(source) || command === 'multi') roundTrips += 1;
+  });
+  try {
+    await work();
+  } finally {
+    monitor.disconnect();
+    client.disconnect();
+  }
+  return roundTrips;
+}
+
+/** Runs the Redis queue section. */
+export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
+  const count = quick ? 400 : 3_000;
+  const rounds = quick ? 1 : 2;
+  const redisServer = await startRedisServer();
+  const receiver = await startReceiver();
+  const admin = new Redis(redisServer.url);
+  const channel = { id: 'bench-channel', url: receiver.url, secret: SECRET };
+  const alerts = Array.from({ length: 64 }, () => createSampleAlert());
+  let run = 0;
+
+  /** Fills a paused queue, starts `workers` processes, resumes, times until all arrived. */
+  const queueRun = async (
+    workers: number,
+    deliveries: number,
+    measure?: (work: () => Promise<void>) => Promise<number>,
+  ) => {
+    const queueName = `bench-${++run}`;
+    const queue: DeliveryQueue = createDeliveryQueue({
+      connection: redisServer.url,
+      queueName,
+      commandTimeoutMs: 30_000,
+    });
+    const control = new Queue(queueName, {
+      connection: { host: '127.0.0.1', port: redisServer.port },
+      prefix: 'cspwatch',
+    });
+    const children: ChildProcess[] = [];
+    try {
+      await control.pause();
+      for (let start = 0; start < deliveries; start += 500) {
+        await Promise.all(
+          Array.from({ length: Math.min(500, deliveries - start) }, (_, i) =>
+            queue.enqueue(channel.id, {
+              ...alerts[(start + i) % alerts.length]!,
+              id: crypto.randomUUID(),
+            }),
+          ),
+        );
+      }
+      const env = {
+        REDIS_URL: redisServer.url,
+        QUEUE_NAME: queueName,
+        CHANNEL: JSON.stringify(channel),
+        CONCURRENCY: String(CONCURRENCY),
+      };
+      children.push(
+        ...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))),
+      );
+      const before = receiver.received();
+      const timed = async () => {
+        await control.resume();
+        await until('the deliveries', () => receiver.received() - before >= deliveries, 120_000);
+      };
+      const started = performance.now();
+      let extra = 0;
+      if (measure) extra = await measure(timed);
+      else await timed();
+      return { rate: deliveries / ((performance.now() - started) / 1000), extra };
+    } finally {
+      await Promise.all(children.map(stopWorker));
+      await control.close();
+      await queue.close();
+    }
+  };
+
+  try {
+    const sender = createWebhookSender({ dangerouslyAllowLoopback: true });
+    const inProcess = async () => {
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < count) {
+            const index = next++;
+            const result = await sender.deliver(channel, alerts[index % alerts.length]!);
+            if (!result.ok) throw new Error(`delivery failed: ${result.cause}`);
+          }
+        }),
+      );
+      return count / ((performance.now() - started) / 1000);
+    };
+    await queueRun(1, 200); // warm-up: Redis scripts, connections
+    const one: number[] = [];
+    const two: number[] = [];
+    const local: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      one.push((await queueRun(1, count)).rate);
+      two.push((await queueRun(2, count)).rate);
+      local.push(await inProcess());
+    }
+    await sender.close();
+    const sample = 200;
+    const commandsBefore = await commandCount(admin);
+    const { extra: roundTrips } = await queueRun(1, sample, (work) =>
+      countRoundTrips(redisServer.url, work),
+    );
+    const commands = (await commandCount(admin)) - commandsBefore;
+    const [oneRate, twoRate, localRate] = [median(one), median(two), median(local)];
+    const scale = twoRate / oneRate;
+    const versusLocal = oneRate / localRate;
+    const rows = [
+      ['in-process `sender.deliver` loop (no Redis)', localRate.toFixed(0), '1.00x'],
+      ['queue, 1 worker process', oneRate.toFixed(0), formatRatio(versusLocal)],
+      ['queue, 2 worker processes', twoRate.toFixed(0), formatRatio(twoRate / localRate)],
+    ];
+    const notes = [
+      `${count.toLocaleString('en')} deliveries per run, ${rounds} round(s), median shown; concurrency ${CONCURRENCY} per worker and in the loop. Receiver: node:http on 127.0.0.1 answering 204; Redis: a private redis-server without persistence.`,
+      'Queue runs: the jobs are enqueued into a paused queue, the workers start, and the clock runs from resume until the receiver has them all (enqueue not timed). Each delivery also reads and writes the shared channel state and appends a history entry.',
+      `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker (the queue's enqueue included): ${(roundTrips / sample).toFixed(1)} client round trips (commands sent, a MULTI…EXEC block counted once, from MONITOR) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats, script-internal ones included).`,
+    ];
+    return {
+      title: 'Redis delivery queue: throughput across worker processes',
+      markdown: `${table(['loop', 'deliveries/s (median)', 'ratio'], rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`,
+      targets: [
+        {
+          section: 'redis',
+          target: 'deliveries/s, 2 worker processes / 1',
+          value: formatRatio(scale),
+          limit: '>= 1.60x',
+          pass: scale >= 1.6,
+        },
+        {
+          section: 'redis',
+          target: `deliveries/s, 1 worker / in-process sender.deliver at concurrency ${CONCURRENCY}`,
+          value: formatRatio(versusLocal),
+          limit: '>= 0.70x',
+          pass: versusLocal >= 0.7,
+        },
+        {
+          section: 'redis',
+          target: 'Redis round trips per delivery (for information)',
+          value: (roundTrips / sample).toFixed(1),
+          limit: 'reported',
+          pass: true,
+        },
+      ],
+    };
+  } finally {
+    admin.disconnect();
+    await new Promise((resolve) => receiver.server.close(resolve));
+    await redisServer.stop();
+  }
+}
