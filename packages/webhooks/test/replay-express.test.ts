@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { Agent, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,19 @@ describe('cspwatchWebhook replay guard (Express 5, real HTTP)', () => {
       res.status(204).end();
     },
   );
+  let hangNext = false;
+  app.post(
+    '/hang',
+    express.raw({ type: 'application/json' }),
+    cspwatchWebhook({ secret: SECRET, replay: true }),
+    (_req, res) => {
+      if (hangNext) {
+        hangNext = false;
+        return; // never answers: the client gives up and closes the connection
+      }
+      res.status(204).end();
+    },
+  );
   app.post(
     '/tiny-store',
     express.raw({ type: 'application/json' }),
@@ -70,16 +83,39 @@ describe('cspwatchWebhook replay guard (Express 5, real HTTP)', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    agent.destroy();
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
+  // Plain node:http with a keep-alive pool: the load test is bound by the client otherwise.
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const post = (path: string, { body, headers }: SignedDelivery) =>
-    fetch(`${base}${path}`, { method: 'POST', headers, body }).then(async (response) => ({
-      status: response.status,
-      body: await response.text(),
-      retryAfter: response.headers.get('retry-after'),
-    }));
+    new Promise<{ status: number; body: string; retryAfter: string | undefined }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          `${base}${path}`,
+          { method: 'POST', headers, agent },
+          (response) => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            response.on('end', () =>
+              resolve({
+                status: response.statusCode ?? 0,
+                body: text,
+                retryAfter: response.headers['retry-after'] as string | undefined,
+              }),
+            );
+            response.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
 
   it('accepts 100 first deliveries and 0 of 10,000 concurrent replays of them', async () => {
     const deliveries = await Promise.all(
@@ -111,6 +147,24 @@ describe('cspwatchWebhook replay guard (Express 5, real HTTP)', () => {
     expect((await post('/flaky', await attempt())).status).toBe(204);
     // Now it succeeded: the same alert again is a duplicate, even re-signed.
     expect((await post('/flaky', await attempt())).status).toBe(409);
+  });
+
+  it('releases the claim when the connection closes before a response (sender timeout)', async () => {
+    const delivery = await createSignedDelivery({ secret: SECRET });
+    hangNext = true;
+    const aborted = await fetch(`${base}/hang`, {
+      method: 'POST',
+      headers: delivery.headers,
+      body: delivery.body,
+      signal: AbortSignal.timeout(200),
+    }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    expect(aborted).toBe('aborted');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await post('/hang', delivery)).status).toBe(204);
+    expect((await post('/hang', delivery)).status).toBe(409);
   });
 
   it('answers 503 with Retry-After when the store is full, and never accepts the replay', async () => {
