@@ -16,6 +16,7 @@ import {
 } from './options';
 import { problem } from './problem';
 import type { RouteContext } from './routes/context';
+import { PageCache } from './routes/page-cache';
 import { matchRoute } from './routes/table';
 import { buildScenarioState } from './scenario/build';
 import { type CheckedScenario, parseScenario } from './scenario/parse';
@@ -53,10 +54,18 @@ export interface MockService {
   idle(): Promise<void>;
 }
 
-/** A fresh `x-request-id` value. */
+/** Random bytes drawn in blocks: one `getRandomValues` call per 341 request ids, not per request. */
+const idPool = { bytes: new Uint8Array(4092), offset: 4092 };
+
+/** A fresh `x-request-id` value: `req_` and 24 random hex digits. */
 export function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(12));
-  return `req_${[...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  if (idPool.offset + 12 > idPool.bytes.length) {
+    crypto.getRandomValues(idPool.bytes);
+    idPool.offset = 0;
+  }
+  const start = idPool.offset;
+  idPool.offset += 12;
+  return `req_${Buffer.from(idPool.bytes.buffer, start, 12).toString('hex')}`;
 }
 
 /**
@@ -112,6 +121,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     inbox,
     cursors: new CursorCodec(),
+    pages: new PageCache(),
     alerts,
     webhookChannels,
     faults,

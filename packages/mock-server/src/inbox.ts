@@ -1,4 +1,5 @@
 import { isWebhookVerificationError, verifyWebhook } from '@cspwatch/webhooks';
+import { disconnectSignal } from './disconnect';
 import { MockServerError } from './errors';
 import { type Channel, checkResponse, checkSecret } from './inbox-options';
 import type {
@@ -142,14 +143,15 @@ export class Inbox implements MockInbox {
   }
 
   #hang(request: Request): Promise<Response> {
+    const signal = disconnectSignal(request);
     return new Promise((resolve) => {
       const release = (): void => {
-        request.signal.removeEventListener('abort', release);
+        signal.removeEventListener('abort', release);
         this.#hanging.delete(release);
         resolve(Response.error());
       };
-      if (request.signal.aborted) return release();
-      request.signal.addEventListener('abort', release);
+      if (signal.aborted) return release();
+      signal.addEventListener('abort', release);
       this.#hanging.add(release);
     });
   }

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type MockService, newRequestId } from './app';
+import { setDisconnectSignal } from './disconnect';
 import { problem, problemDetails } from './problem';
 import { MAX_BODY_BYTES } from './request-body';
+import { unreadText } from './response-text';
 
 /** Reads the body, keeping at most one byte past the limit so the service can answer 413 while the rest is drained. */
 async function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
@@ -21,34 +23,64 @@ async function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>
   ) as Uint8Array<ArrayBuffer>;
 }
 
-/** Turns a node request into a fetch `Request`, runs the service and writes its `Response`. */
+/** The raw header list as `[name, value]` pairs, repeated names kept (the service refuses duplicates where it matters). */
+function headerPairs(raw: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (let index = 0; index < raw.length; index += 2) pairs.push([raw[index]!, raw[index + 1]!]);
+  return pairs;
+}
+
+/** Writes a `Response` to node: a string body the service still holds is written as is, with its length. */
+async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+  const head: string[] = [];
+  response.headers.forEach((value, name) => {
+    head.push(name, value);
+  });
+  const text = unreadText(response);
+  if (text !== undefined) {
+    head.push('content-length', String(Buffer.byteLength(text)));
+    res.writeHead(response.status, head);
+    res.end(text);
+    return;
+  }
+  const payload = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, head);
+  res.end(payload);
+}
+
+/**
+ * Turns a node request into a fetch `Request`, runs the service and writes its `Response`.
+ * A bodiless method's stream is drained without being read (nothing in it is used).
+ */
 export async function handleNodeRequest(
   service: MockService,
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const aborter = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) aborter.abort();
-  });
+  let aborter: AbortController | undefined;
+  const signal = (): AbortSignal => {
+    if (!aborter) {
+      aborter = new AbortController();
+      if (res.closed) aborter.abort();
+      else res.once('close', () => !res.writableFinished && aborter?.abort());
+    }
+    return aborter.signal;
+  };
   let response: Response;
   try {
-    const headers = new Headers();
-    for (let index = 0; index < req.rawHeaders.length; index += 2) {
-      headers.append(req.rawHeaders[index]!, req.rawHeaders[index + 1]!);
-    }
     const method = req.method ?? 'GET';
-    const body = await readCapped(req);
+    const bodiless = method === 'GET' || method === 'HEAD';
+    if (bodiless) req.resume();
+    const body = bodiless ? undefined : await readCapped(req);
     const path = req.url?.startsWith('/') ? req.url : '/';
-    response = await service.fetch(
-      new Request(origin + path, {
-        method,
-        headers,
-        signal: aborter.signal,
-        ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
-      }),
-    );
+    const request = new Request(origin + path, {
+      method,
+      headers: headerPairs(req.rawHeaders),
+      ...(body === undefined ? {} : { body }),
+    });
+    setDisconnectSignal(request, signal);
+    response = await service.fetch(request);
   } catch {
     response = problem({
       status: 400,
@@ -62,9 +94,7 @@ export async function handleNodeRequest(
     req.socket.destroy();
     return;
   }
-  const payload = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, [...response.headers.entries()].flat());
-  res.end(payload);
+  await writeResponse(response, res);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { authorize } from '../auth';
-import { json, type ProblemFieldError, problem, validationProblem } from '../problem';
+import { type ProblemFieldError, problem, validationProblem } from '../problem';
+import { textResponse } from '../response-text';
 import { isAfterPosition } from '../store';
-import { codePointLength, type RouteHandler } from './context';
+import { codePointLength, type RouteContext, type RouteHandler } from './context';
 
 /** Page size when `limit` is omitted. */
 export const DEFAULT_LIMIT = 50;
@@ -43,20 +44,36 @@ function parseQuery(
 }
 
 /** `GET /v1/workspaces/{workspaceId}/api-keys`: one page of keys, newest first. */
-export const listApiKeys: RouteHandler = async (request, [workspaceId], { store, cursors }) => {
+export const listApiKeys: RouteHandler = async (request, [workspaceId], context) => {
+  const { store, pages } = context;
   const access = authorize(request, store, workspaceId!, 'api_keys');
   if (!access.ok) return access.response;
   const parsed = parseQuery(new URL(request.url).searchParams);
   if ('errors' in parsed) return validationProblem(parsed.errors);
-  const { cursor, limit, q } = parsed.query;
-  const workspace = access.workspace;
+  const key = JSON.stringify([access.workspace.id, parsed.query]);
+  let text = pages.get(store.revision, key);
+  if (text === undefined) {
+    const page = await buildPage(access.workspace.id, parsed.query, context);
+    if (page instanceof Response) return page;
+    text = JSON.stringify(page);
+    pages.set(key, text);
+  }
+  return textResponse(text, { status: 200, headers: { 'content-type': 'application/json' } });
+};
+
+/** One page of keys for a valid query, or the `invalid_cursor` problem. */
+async function buildPage(
+  workspaceId: string,
+  { cursor, limit, q }: ListQuery,
+  { store, cursors }: RouteContext,
+): Promise<unknown> {
   const needle = q?.toLowerCase() ?? '';
-  const matching = store
-    .apiKeysOf(workspace.id)
-    .filter((key) => key.name.toLowerCase().includes(needle));
+  const keys = store.apiKeysOf(workspaceId);
+  const matching =
+    needle === '' ? keys : keys.filter((key) => key.name.toLowerCase().includes(needle));
   let start = 0;
   if (cursor !== null) {
-    const position = await cursors.decode(cursor, workspace.id, q);
+    const position = await cursors.decode(cursor, workspaceId, q);
     if (!position) {
       return problem({
         status: 400,
@@ -77,11 +94,11 @@ export const listApiKeys: RouteHandler = async (request, [workspaceId], { store,
   const nextCursor =
     hasMore && last
       ? await cursors.encode({
-          workspaceId: workspace.id,
+          workspaceId,
           q,
           createdAtMs: Date.parse(last.createdAt),
           id: last.id,
         })
       : null;
-  return json({ data: page, pagination: { nextCursor, hasMore, total: matching.length } });
-};
+  return { data: page, pagination: { nextCursor, hasMore, total: matching.length } };
+}

@@ -5,12 +5,15 @@ import type { FaultInjector } from '../faults';
 import type { Inbox } from '../inbox';
 import type { CheckedScenario } from '../scenario/parse';
 import type { InMemoryStore } from '../store';
+import type { PageCache } from './page-cache';
 
 /** What every route handler gets: the shared state of one service. */
 export interface RouteContext {
   store: InMemoryStore;
   inbox: Inbox;
   cursors: CursorCodec;
+  /** Serialised key-listing pages of the current store revision. */
+  pages: PageCache;
   alerts: AlertFlow;
   webhookChannels: WebhookChannels;
   faults: FaultInjector;

@@ -141,5 +141,20 @@ export function apiKeysTests(s: SuiteContext): void {
       await expectProblem(await list(`?limit=5&q=prod&cursor=${cursor}`), 400, 'invalid_cursor');
       expect((await list(`?limit=9&cursor=${cursor}`)).status).toBe(200);
     });
+
+    it('the same request answers from the current state: a key added or deleted in between shows', async () => {
+      const first = await (await list('?limit=3')).json();
+      const again = await list('?limit=3');
+      expect(again.headers.get('x-request-id')).toMatch(/^req_/);
+      expect(await again.json()).toEqual(first);
+      const added = s.harness.service.store.addApiKey(main(), { name: 'Fresh key' });
+      const withNew = await (await list('?limit=3')).json();
+      expect(withNew.data[0].id).toBe(added.id);
+      expect(withNew.pagination.total).toBe(first.pagination.total + 1);
+      s.harness.service.store.deleteApiKey(added.id);
+      expect(await (await list('?limit=3')).json()).toEqual(first);
+      s.harness.service.reset();
+      expect(await (await list('?limit=3')).json()).toEqual(first);
+    });
   });
 }
