@@ -96,7 +96,7 @@ async function countRoundTrips(url: string, work: () => Promise<void>): Promise<
 
 /** Runs the Redis queue section. */
 export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
-  const count = quick ? 400 : 3_000;
+  const count = quick ? 400 : 6_000;
   const rounds = quick ? 1 : 2;
   const redisServer = await startRedisServer();
   const receiver = await startReceiver();

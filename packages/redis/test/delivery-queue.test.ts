@@ -106,6 +106,21 @@ describe('delivery queue and worker', () => {
     ]);
   });
 
+  it('treats the same alert enqueued twice for a channel while pending as one job', async () => {
+    const { queue } = setup({ attemptDelaysMs: [200] }); // still pending when enqueued again
+    const channel = inboxChannel();
+    const alert = sampleAlert();
+    const [first, second] = await Promise.all([
+      queue.enqueue(channel.id, alert),
+      queue.enqueue(channel.id, alert),
+    ]);
+    expect(second.jobId).toBe(first.jobId);
+    const other = await queue.enqueue(inboxChannel().id, alert);
+    expect(other.jobId).not.toBe(first.jobId);
+    await waitFor('the queue to drain', () => drained(queue));
+    expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(1);
+  });
+
   it('retries on the schedule with the same id and a fresh signature, counting each failure', async () => {
     const { queue } = setup();
     const channel = inboxChannel(500);
