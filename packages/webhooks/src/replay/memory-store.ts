@@ -45,7 +45,10 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     throw new TypeError('maxEntries must be a positive integer.');
   }
   const now = options.now ?? Date.now;
-  // key -> expiry (Unix ms), in insertion order: with one ttl, the oldest expire first.
+  // Times are ms since the store was made: small integers V8 keeps unboxed in the Map,
+  // instead of one heap number per claim for a Unix-ms value.
+  const epoch = now();
+  // key -> expiry, in insertion order: with one ttl, the oldest expire first.
   const expiries = new Map<string, number>();
   let fullSweepAfter = Number.NEGATIVE_INFINITY;
   let claimsSinceSweep = 0;
@@ -75,7 +78,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     },
     claim(key, ttlMs) {
       if (!(ttlMs > 0)) throw new TypeError('ttlMs must be a positive number of ms.');
-      const time = now();
+      const time = now() - epoch;
       // Amortised: every 32nd claim drops up to 64 expired claims from the oldest end.
       if (++claimsSinceSweep === 32) {
         claimsSinceSweep = 0;
