@@ -332,6 +332,41 @@ describe('options', () => {
 });
 
 describe('when Redis is down', () => {
+  it('a worker reports the lost connection through onError, reconnects and carries on', async () => {
+    const down = await startRedisServer();
+    const errors: Error[] = [];
+    const base = { connection: down.url, queueName: 'reconnect', attemptDelaysMs: [0] };
+    const queue = createDeliveryQueue({ ...base, commandTimeoutMs: 2_000 });
+    const worker = createDeliveryWorker({
+      connection: down.url,
+      queueName: 'reconnect',
+      channels: (id) => channels.get(id),
+      sender: { dangerouslyAllowLoopback: true },
+      onError: (error) => errors.push(error),
+    });
+    open.push({ close: () => down.stop() }, queue, worker);
+    await worker.waitUntilReady();
+    const channel = inboxChannel();
+    await down.crash();
+    await waitFor('onError to hear of it', () => errors.length > 0, 15_000);
+    expect(errors[0]).toBeInstanceOf(Error);
+    await down.start();
+    await waitFor(
+      'the enqueue to go through',
+      () =>
+        queue.enqueue(channel.id, sampleAlert()).then(
+          () => true,
+          () => false,
+        ),
+      15_000,
+    );
+    await waitFor(
+      'the delivery after the restart',
+      () => mock.service.inbox.deliveries(channel.id).length === 1,
+      20_000,
+    );
+  });
+
   it('enqueue fails fast with redis_unavailable, and works again once Redis is back', async () => {
     const down = await startRedisServer();
     const queue = createDeliveryQueue({

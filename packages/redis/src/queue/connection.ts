@@ -32,9 +32,12 @@ export function connectProducer(
 }
 
 /** A client for workers: commands wait for a reconnect instead of failing. */
-export function connectWorker(connection: RedisConnectionOptions): ScriptedRedis {
+export function connectWorker(
+  connection: RedisConnectionOptions,
+  onError: (error: unknown) => void,
+): ScriptedRedis {
   const redis = connect(connection, { maxRetriesPerRequest: null, enableReadyCheck: true });
-  redis.on('error', () => {}); // ioredis reconnects on its own; jobs resume when it is back
+  redis.on('error', onError); // ioredis reconnects on its own; jobs resume when it is back
   return redis;
 }
 
@@ -55,4 +58,21 @@ export function withTimeout<T>(what: string, work: Promise<T>, timeoutMs: number
   });
   work.catch(() => {}); // a late failure after the timeout must not be unhandled
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Resolves once the client is connected; rejects with `redis_unavailable` after `timeoutMs`
+ * (a producer has no offline queue, so a command sent before that would fail at once).
+ */
+export function untilReady(what: string, redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  if (redis.status === 'end') {
+    return Promise.reject(new CspwatchRedisError('invalid_input', `${what}: the queue is closed`));
+  }
+  let onReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    onReady = resolve;
+    redis.once('ready', onReady);
+  });
+  return withTimeout(what, ready, timeoutMs).finally(() => redis.off('ready', onReady));
 }

@@ -8,7 +8,7 @@ import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { Queue } from 'bullmq';
 import { createRedisChannelStateStore } from '../channel-state-store.js';
 import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors.js';
-import { connectProducer, withTimeout } from './connection.js';
+import { connectProducer, untilReady, withTimeout } from './connection.js';
 import { type DeliveryHistoryPage, type HistoryPageOptions, readHistory } from './history.js';
 import { deliveryJob } from './jobs.js';
 import { deliveryJobId, queueKeys } from './keys.js';
@@ -21,7 +21,6 @@ import {
 } from './options.js';
 import { expireParkedAlerts, releaseParkedAlerts } from './release.js';
 import { checkRetrySchedule, type RetrySchedule } from './retry-schedule.js';
-import type { ScriptedRedis } from './scripts.js';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {
@@ -103,13 +102,6 @@ function checkAlert(alert: unknown): asserts alert is CspwatchEvent {
   }
 }
 
-/** Waits until the client is connected (it fails fast otherwise: no offline queue). */
-async function untilReady(redis: ScriptedRedis): Promise<void> {
-  if (redis.status === 'ready') return;
-  if (redis.status === 'end') throw new Error('the queue is closed');
-  await new Promise((resolve) => redis.once('ready', resolve));
-}
-
 /**
  * Creates the producer/admin side of the delivery queue. Options are validated here.
  *
@@ -146,7 +138,11 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   queue.on('error', () => {}); // surfaced per call as redis_unavailable
   const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
   const call = <T>(name: string, work: () => Promise<T>) =>
-    callRedis(name, () => withTimeout(name, untilReady(redis).then(work), timeoutMs));
+    callRedis(name, async () => {
+      const deadline = Date.now() + timeoutMs;
+      await untilReady(name, redis, timeoutMs);
+      return withTimeout(name, work(), Math.max(1, deadline - Date.now()));
+    });
   const release = (channelId: string) =>
     releaseParkedAlerts(redis, queue, keys, channelId, schedule, retention);
 

@@ -38,6 +38,7 @@ const WORKER_KEYS = [
   'stalledIntervalMs',
   'maxStalledCount',
   'parkedExpiryIntervalMs',
+  'onError',
 ];
 
 /**
@@ -81,16 +82,26 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       message: 'is set by the worker (the shared Redis store); remove it',
     });
   }
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    issues.push({ path: 'onError', message: 'must be a function (error) => void' });
+  }
   throwIfIssues(what, issues);
+  const report = (error: unknown) => {
+    try {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // a throwing hook must not stop the worker
+    }
+  };
   const defaults = DELIVERY_QUEUE_DEFAULTS;
   const keys = queueKeys(base.prefix, base.queueName);
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
-  const redis = connectWorker(base.connection);
+  const redis = connectWorker(base.connection, report);
   const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
   // Throws invalid_options (WebhookSenderError) now, not on the first job.
   const sender = createWebhookSender({ ...options.sender, store });
   const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
-  queue.on('error', () => {});
+  queue.on('error', report);
   const processor = createJobProcessor({
     redis,
     queue,
@@ -114,13 +125,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       },
     },
   });
-  worker.on('error', () => {}); // connection errors: ioredis reconnects and the worker resumes
+  worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
   // A job BullMQ gave up on (stalled too often, or an error on its last attempt) is parked.
   worker.on('failed', (job) => {
-    if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(() => {});
+    if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
   });
   const expiry = setInterval(() => {
-    expireParkedAlerts(redis, keys, base.parkedTtlMs, retention).catch(() => {});
+    expireParkedAlerts(redis, keys, base.parkedTtlMs, retention).catch(report);
   }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
   expiry.unref();
   return {

@@ -66,6 +66,12 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
   readonly maxStalledCount?: number;
   /** How often a worker expires parked alerts older than `parkedTtlMs`, in ms. @default 60000 */
   readonly parkedExpiryIntervalMs?: number;
+  /**
+   * Called with the errors a worker recovers from on its own (Redis connection lost, an expiry
+   * sweep that failed), e.g. to log them. Never called with a secret.
+   * @default ignores them
+   */
+  readonly onError?: (error: Error) => void;
 }
 
 /** Defaults of the queue and worker options. */

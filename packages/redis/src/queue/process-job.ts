@@ -97,7 +97,7 @@ export function createJobProcessor(context: JobProcessorContext) {
       ok: result.ok,
       status: result.status,
       cause: result.cause,
-      location: result.location,
+      location: redactSecret(result.location, channel.secret),
       error: redactSecret(result.error, channel.secret),
       responseExcerpt: redactSecret(result.responseExcerpt, channel.secret),
       consecutiveFailures: result.consecutiveFailures,
