@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 
+export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export {
   DEFAULT_TOLERANCE_MS,
   MIN_SECRET_LENGTH,
@@ -57,4 +58,3 @@ export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';
-export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
