@@ -53,8 +53,13 @@ export type CspwatchErrorCode = CspwatchClientErrorCode | CspwatchApiErrorCode;
 export interface CspwatchErrorOptions {
   /** The underlying error, passed through as the standard `cause`. */
   cause?: unknown;
-  /** Set when the error ends a list iteration: the cursor of the page that failed. */
-  iteration?: { cursor: string | undefined } | undefined;
+  /** Set when the error ends a list iteration. */
+  iteration?:
+    | {
+        /** The cursor of the page that failed (`undefined` for the first page). */
+        cursor: string | undefined;
+      }
+    | undefined;
 }
 
 /**
