@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { dateTime } from './text-rules';
+import { DateTimeSchema, integer } from './text-rules';
 
 /*
  * The alert payload of spec section 2.4 for `eventType` `csp-violation:new-type`, as the
@@ -11,64 +11,37 @@ export const NEW_TYPE_EVENT = 'csp-violation:new-type';
 
 const UUID_SHAPE = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 /** A UTC date-time with exactly three fraction digits, as `Date#toISOString` writes it. */
-const millisecondDateTime = () => z.iso.datetime({ precision: 3 });
+const MILLISECOND_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const windowEdge = () => z.string().check(z.regex(MILLISECOND_DATE_TIME));
 
 /** One new kind of CSP violation: a directive and blocked origin not seen before. */
 export const NewTypeFindingSchema = z.strictObject({
   kind: z.literal(NEW_TYPE_EVENT),
-  key: z
-    .string()
-    .check(z.meta({ description: 'Effective directive and blocked origin joined by a newline.' })),
-  effectiveDirective: z
-    .string()
-    .check(z.minLength(1), z.meta({ description: 'e.g. `script-src-elem`.' })),
-  blockedUrlOrigin: z
-    .string()
-    .check(
-      z.minLength(1),
-      z.meta({ description: 'Origin of the blocked resource, or a CSP keyword such as `inline`.' }),
-    ),
-  firstSeen: dateTime(),
-  count: z
-    .int()
-    .check(z.minimum(1), z.meta({ description: 'Reports of this kind in the window.' })),
+  key: z.string(),
+  effectiveDirective: z.string().check(z.minLength(1)),
+  blockedUrlOrigin: z.string().check(z.minLength(1)),
+  firstSeen: DateTimeSchema,
+  count: integer().check(z.minimum(1)),
 });
 
 /** The website an alert is about. */
 export const AlertWebsiteSchema = z.strictObject({
   id: z.string(),
   name: z.string(),
-  url: z.string().check(z.meta({ format: 'uri' })),
+  url: z.string(),
 });
 
 /** The time window an alert covers. */
-export const AlertWindowSchema = z.strictObject({
-  start: millisecondDateTime(),
-  end: millisecondDateTime(),
-});
+export const AlertWindowSchema = z.strictObject({ start: windowEdge(), end: windowEdge() });
 
 /** The JSON body of a `csp-violation:new-type` alert delivery. */
 export const AlertSchema = z.strictObject({
-  id: z.string().check(
-    z.regex(UUID_SHAPE),
-    z.meta({
-      description: 'Delivery/alert identifier (UUID-shaped); use it to drop duplicates.',
-    }),
-  ),
+  id: z.string().check(z.regex(UUID_SHAPE)),
   eventType: z.literal(NEW_TYPE_EVENT),
-  rule: z.string().check(z.meta({ description: 'Name of the rule that fired.' })),
+  rule: z.string(),
   website: AlertWebsiteSchema,
-  findings: z
-    .array(NewTypeFindingSchema)
-    .check(
-      z.minLength(1),
-      z.meta({ description: "What was found; each element's `kind` equals `eventType`." }),
-    ),
-  findingsCount: z
-    .int()
-    .check(z.minimum(1), z.meta({ description: 'Number of findings (equals `findings.length`).' })),
+  findings: z.array(NewTypeFindingSchema).check(z.minLength(1)),
+  findingsCount: integer().check(z.minimum(1)),
   window: AlertWindowSchema,
-  dashboardUrl: z
-    .string()
-    .check(z.meta({ description: 'Link into the dashboard.', format: 'uri' })),
+  dashboardUrl: z.string(),
 });

@@ -41,25 +41,20 @@ export function forwardCompatible<T extends Schema>(schema: T): ForwardCompatibl
 }
 
 function loosen(schema: Schema): Schema {
-  const def = schema._zod.def;
-  switch (def.type) {
-    case 'object': {
-      const shape = (def as z.core.$ZodObjectDef).shape;
-      return z.looseObject(
-        Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, loosen(value)])),
-      );
-    }
-    case 'array':
-      return z.array(loosen((def as z.core.$ZodArrayDef).element));
-    case 'nullable':
-      return z.optional(z.nullable(loosen((def as z.core.$ZodNullableDef).innerType)));
-    case 'optional':
-      return z.optional(loosen((def as z.core.$ZodOptionalDef).innerType));
-    case 'enum':
-      return z.string();
-    case 'string':
-      return 'format' in def ? z.string() : schema;
-    default:
-      return schema;
+  const def = schema._zod.def as z.core.$ZodTypeDef & {
+    shape?: Record<string, Schema>;
+    element?: Schema;
+    innerType?: Schema;
+    format?: string;
+  };
+  const { type } = def;
+  if (type === 'object') {
+    const shape: Record<string, Schema> = {};
+    for (const key in def.shape) shape[key] = loosen(def.shape[key]!);
+    return z.looseObject(shape);
   }
+  if (type === 'array') return z.array(loosen(def.element!));
+  if (type === 'nullable') return z.optional(z.nullable(loosen(def.innerType!)));
+  if (type === 'optional') return z.optional(loosen(def.innerType!));
+  return type === 'enum' || def.format ? z.string() : schema;
 }

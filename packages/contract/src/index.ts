@@ -16,14 +16,16 @@ export {
   ApiKeyCreatorSchema,
   ApiKeyPageSchema,
   ApiKeySchema,
-  DEFAULT_LIST_LIMIT,
-  ListApiKeysQuerySchema,
-  MAX_LIST_LIMIT,
-  MAX_QUERY_LENGTH,
   PaginationSchema,
 } from './api-key';
 export { type FieldError, toFieldErrors } from './field-errors';
 export { type ForwardCompatible, forwardCompatible } from './forward-compatible';
+export {
+  DEFAULT_LIST_LIMIT,
+  ListApiKeysQuerySchema,
+  MAX_LIST_LIMIT,
+  MAX_QUERY_LENGTH,
+} from './list-query';
 export {
   PROBLEM_CODES,
   type ProblemCode,

@@ -1,44 +1,30 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/v4/core';
-import { AlertSchema, AlertWebsiteSchema, AlertWindowSchema, NewTypeFindingSchema } from './alert';
-import {
-  ApiKeyCreatorSchema,
-  ApiKeyPageSchema,
-  ApiKeySchema,
-  ListApiKeysQuerySchema,
-  PaginationSchema,
-} from './api-key';
-import { ProblemCodeSchema, ProblemFieldErrorSchema, ProblemSchema } from './problem';
-import {
-  CreateWebsiteRequestSchema,
-  CreateWebsiteSettingsSchema,
-  WebsiteSchema,
-  WebsiteSettingsSchema,
-} from './website';
+import { AlertSchema } from './alert';
+import { annotatedRegistry, COMPONENTS } from './annotations';
+import { ListApiKeysQuerySchema } from './list-query';
 
 /** A JSON Schema (draft 2020-12) object, as written into the generated files. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/** The named schemas of the document, in the order they are listed under `components.schemas`. */
-const COMPONENTS: ReadonlyArray<[string, z.core.$ZodType]> = [
-  ['ApiKey', ApiKeySchema],
-  ['ApiKeyCreator', ApiKeyCreatorSchema],
-  ['ApiKeyPage', ApiKeyPageSchema],
-  ['Pagination', PaginationSchema],
-  ['CreateWebsiteRequest', CreateWebsiteRequestSchema],
-  ['CreateWebsiteSettings', CreateWebsiteSettingsSchema],
-  ['Website', WebsiteSchema],
-  ['WebsiteSettings', WebsiteSettingsSchema],
-  ['Problem', ProblemSchema],
-  ['ProblemCode', ProblemCodeSchema],
-  ['ProblemFieldError', ProblemFieldErrorSchema],
-  ['Alert', AlertSchema],
-  ['AlertFinding', NewTypeFindingSchema],
-  ['AlertWebsite', AlertWebsiteSchema],
-  ['AlertWindow', AlertWindowSchema],
-];
+/** Whether a schema is the contract's `integer()`: a number refined with `Number.isSafeInteger`. */
+function isInteger(schema: z.core.$ZodType): boolean {
+  const { type, checks } = schema._zod.def as { type: string; checks?: z.core.$ZodCheck[] };
+  return (
+    type === 'number' &&
+    (checks ?? []).some((check) => (check._zod.def as { fn?: unknown }).fn === Number.isSafeInteger)
+  );
+}
 
-const options = { target: 'draft-2020-12', unrepresentable: 'throw' } as const;
+const options = (named = false) =>
+  ({
+    target: 'draft-2020-12',
+    unrepresentable: 'throw',
+    metadata: annotatedRegistry(named),
+    override: ({ zodSchema, jsonSchema }) => {
+      if (isInteger(zodSchema)) jsonSchema.type = 'integer';
+    },
+  }) as const satisfies Parameters<typeof toJSONSchema>[1];
 
 /** Drops `$schema` and `$id`: the document's dialect and `$ref` paths apply to every component. */
 function withoutDialect({ $schema: _, $id: __, ...schema }: JsonSchema): JsonSchema {
@@ -47,14 +33,13 @@ function withoutDialect({ $schema: _, $id: __, ...schema }: JsonSchema): JsonSch
 
 /**
  * Every named schema as JSON Schema, referring to each other with `#/components/schemas/<name>`.
- * zod's built-in generator writes the structure; code-point lengths, URI patterns and
- * descriptions come from each schema's `z.meta()`.
+ * zod's built-in generator writes the structure; descriptions, formats and the JSON Schema
+ * twins of refinements come from `annotations.ts`.
  */
 export function componentSchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of COMPONENTS) registry.add(schema, { id });
-  const { schemas } = toJSONSchema(registry, {
-    ...options,
+  const settings = options(true);
+  const { schemas } = toJSONSchema(settings.metadata, {
+    ...settings,
     uri: (id) => `#/components/schemas/${id}`,
   });
   return Object.fromEntries(
@@ -64,7 +49,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
 
 /** The list endpoint's query parameters, each as `[name, schema]` (its description moved out). */
 export function listQueryParameters(): Array<[string, JsonSchema]> {
-  const query = toJSONSchema(ListApiKeysQuerySchema, options) as {
+  const query = toJSONSchema(ListApiKeysQuerySchema, options()) as {
     properties: Record<string, JsonSchema>;
   };
   return Object.entries(query.properties);
@@ -72,7 +57,7 @@ export function listQueryParameters(): Array<[string, JsonSchema]> {
 
 /** The alert payload as a standalone JSON Schema document. */
 export function alertJsonSchema(): JsonSchema {
-  const { $schema, ...schema } = toJSONSchema(AlertSchema, options) as JsonSchema;
+  const { $schema, ...schema } = toJSONSchema(AlertSchema, options()) as JsonSchema;
   return {
     $schema,
     $id: 'https://cspwatch.example/schemas/alert.schema.json',

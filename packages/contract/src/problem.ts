@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { integer } from './text-rules';
 
 /**
  * Every `code` the service puts in a problem+json body, REST endpoints and mock-only routes
@@ -39,43 +40,20 @@ export const PROBLEM_CODES = [
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
 /** The `code` of a problem body. */
-export const ProblemCodeSchema = z
-  .enum(PROBLEM_CODES)
-  .check(z.meta({ description: 'Stable snake_case identifier of the problem; switch on it.' }));
+export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
 
 /** One invalid field of a request. */
 export const ProblemFieldErrorSchema = z.strictObject({
-  path: z.string().check(
-    z.minLength(1),
-    z.meta({
-      description:
-        'The field, as a dot path: `limit`, `name`, `settings.allowedOrigins.0`; `(body)` when the body as a whole is wrong.',
-      examples: ['name', 'settings.allowedOrigins.0', '(body)'],
-    }),
-  ),
-  message: z.string().check(z.meta({ description: 'What is wrong and what is expected.' })),
+  path: z.string().check(z.minLength(1)),
+  message: z.string(),
 });
 
 /** An RFC 9457 problem details body (`application/problem+json`) with the cspwatch `code`. */
 export const ProblemSchema = z.strictObject({
-  type: z.string().check(
-    z.regex(/^urn:cspwatch:problem:[a-z_]+$/),
-    z.meta({
-      description: '`urn:cspwatch:problem:<code>`.',
-      examples: ['urn:cspwatch:problem:validation_failed'],
-    }),
-  ),
-  title: z.string().check(z.meta({ description: 'Short summary of the problem type.' })),
-  status: z
-    .int()
-    .check(z.minimum(400), z.maximum(599), z.meta({ description: 'The HTTP status code.' })),
-  detail: z.string().check(z.meta({ description: 'What happened this time, and what to do.' })),
+  type: z.string().check(z.regex(/^urn:cspwatch:problem:[a-z_]+$/)),
+  title: z.string(),
+  status: integer().check(z.minimum(400), z.maximum(599)),
+  detail: z.string(),
   code: ProblemCodeSchema,
-  errors: z.optional(
-    z.array(ProblemFieldErrorSchema).check(
-      z.meta({
-        description: 'For `validation_failed` and `invalid_cursor`: every invalid field.',
-      }),
-    ),
-  ),
+  errors: z.optional(z.array(ProblemFieldErrorSchema)),
 });

@@ -57,6 +57,12 @@ describe('the OpenAPI document', () => {
     expect(CreateWebsiteRequest.properties.url).toMatchObject({ format: 'uri', maxLength: 2048 });
     expect(CreateWebsiteRequest.additionalProperties).toBe(false);
     expect(CreateWebsiteSettings.additionalProperties).toBe(false);
+    const { Website, Pagination } = document.components.schemas;
+    expect(Website.properties.role.enum).toEqual(['manager', 'viewer']);
+    expect(Website.properties.usageLimit.type).toBe('integer');
+    expect(Pagination.properties.total).toEqual(
+      expect.objectContaining({ type: 'integer', minimum: 0 }),
+    );
   });
 
   it('lists every status the mock answers, with its codes, x-request-id and Retry-After', () => {

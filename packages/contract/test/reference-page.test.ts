@@ -57,7 +57,7 @@ describe('the rendered API reference (docs/reference/api.html)', () => {
       tab.on('pageerror', (error) => errors.push(error.message));
       await tab.goto(pathToFileURL(page('a.html')).href, { waitUntil: 'load' });
       await tab.waitForTimeout(1500);
-      expect(await tab.locator('body').innerText()).toContain('cspwatch API');
+      expect(await tab.locator('body').textContent()).toContain('cspwatch API');
       for (const [tag, operation] of [
         ['API keys', 'List API keys'],
         ['Websites', 'Create a website'],
@@ -65,7 +65,7 @@ describe('the rendered API reference (docs/reference/api.html)', () => {
       ] as const) {
         await tab.getByText(tag, { exact: true }).first().click();
         await expect
-          .poll(() => tab.locator('body').innerText(), { timeout: 10_000 })
+          .poll(() => tab.locator('body').textContent(), { timeout: 10_000 })
           .toContain(operation);
       }
       // Only Redoc's "API docs by Redocly" badge image is asked for (it hides itself when
