@@ -56,6 +56,23 @@ describe('readRawBody', () => {
     expect((await readRawBody(webStream(chunks), { maxBodyBytes: 200 })).byteLength).toBe(200);
   });
 
+  it('joins a surrogate pair split across text chunks, and refuses a lone surrogate (Web and Node)', async () => {
+    const text = '{"rule":"🚨 alert"}';
+    const split = text.indexOf('🚨') + 1; // between the two halves of the pair
+    const chunks = [text.slice(0, split), text.slice(split)];
+    // Readable.from in object mode hands the strings over as they are (not re-encoded).
+    for (const source of [webStream(chunks), Readable.from(chunks)]) {
+      expect(new TextDecoder().decode(await readRawBody(source))).toBe(text);
+    }
+    for (const lone of [['{"a":"\uD800', '"}'], ['{"a":"\uDC00"}'], ['{"a":"x\uD83D']]) {
+      for (const source of [webStream(lone), Readable.from(lone)]) {
+        expect(await rejection(readRawBody(source))).toMatchObject({
+          code: 'body_not_well_formed',
+        });
+      }
+    }
+  });
+
   it('turns a stream error mid-read into body_read_failed with the cause (Web and Node)', async () => {
     const cause = new Error('ECONNRESET');
     const web = await rejection(readRawBody(webStream(['{"a":'], cause)));

@@ -1,4 +1,5 @@
 import { WebhookVerificationError } from '../errors';
+import { createChunkEncoder } from './chunk-bytes';
 
 /** A Node readable stream as `IncomingMessage` is: only what reading the body needs. */
 export interface ReadableBodyLike {
@@ -31,24 +32,6 @@ export function bodyReadFailed(cause: unknown): WebhookVerificationError {
 }
 
 /**
- * Turns one stream chunk into bytes: bytes as they are, text as UTF-8 (a stream with an
- * encoding set yields strings), any other ArrayBuffer view by its bytes. Anything else (an
- * object-mode stream) is `body_not_raw`.
- */
-export function chunkBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
-  if (typeof chunk === 'string') return new TextEncoder().encode(chunk);
-  if (chunk instanceof ArrayBuffer) return new Uint8Array(chunk);
-  if (ArrayBuffer.isView(chunk)) {
-    return new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  }
-  throw new WebhookVerificationError(
-    'body_not_raw',
-    `The body stream yielded ${chunk === null ? 'null' : typeof chunk}, not bytes or text: pass a byte stream.`,
-  );
-}
-
-/**
  * Reads a Node readable stream (an `IncomingMessage`, or any `Readable`) into one byte
  * array, refusing more than `maxBodyBytes` whatever its chunks are (bytes or text). A
  * stream error becomes `body_read_failed` with the error as `cause`.
@@ -56,11 +39,12 @@ export function chunkBytes(chunk: unknown): Uint8Array {
 export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Uint8Array[] = [];
+    const encoder = createChunkEncoder();
     let size = 0;
     const onData = (chunk: unknown): void => {
       let bytes: Uint8Array;
       try {
-        bytes = chunkBytes(chunk);
+        bytes = encoder.bytes(chunk);
       } catch (error) {
         cleanup();
         stream.pause?.();
@@ -78,6 +62,12 @@ export function readBody(stream: ReadableBodyLike, maxBodyBytes: number): Promis
     };
     const onEnd = (): void => {
       cleanup();
+      try {
+        encoder.end();
+      } catch (error) {
+        reject(error);
+        return;
+      }
       resolve(concatChunks(chunks, size));
     };
     const onError = (error: unknown): void => {

@@ -1,5 +1,6 @@
 import { WebhookVerificationError } from '../errors';
-import { bodyReadFailed, bodyTooLarge, chunkBytes, concatChunks } from './read-body';
+import { createChunkEncoder } from './chunk-bytes';
+import { bodyReadFailed, bodyTooLarge, concatChunks } from './read-body';
 
 /** The error for a body that something else already read. */
 export function bodyAlreadyRead(cause?: unknown): WebhookVerificationError {
@@ -28,6 +29,7 @@ export async function readBodyStream(
     throw bodyAlreadyRead(error);
   }
   const chunks: Uint8Array[] = [];
+  const encoder = createChunkEncoder();
   let size = 0;
   for (;;) {
     let result: ReadableStreamReadResult<unknown>;
@@ -39,7 +41,7 @@ export async function readBodyStream(
     if (result.done) break;
     let bytes: Uint8Array;
     try {
-      bytes = chunkBytes(result.value);
+      bytes = encoder.bytes(result.value);
       size += bytes.byteLength;
       if (size > maxBodyBytes) throw bodyTooLarge(maxBodyBytes);
     } catch (error) {
@@ -49,5 +51,6 @@ export async function readBodyStream(
     }
     chunks.push(bytes);
   }
+  encoder.end();
   return concatChunks(chunks, size);
 }
