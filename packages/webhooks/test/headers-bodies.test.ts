@@ -140,3 +140,52 @@ describe.each(implementations)('duplicate headers and raw bodies — $name', ({ 
     );
   });
 });
+
+/** Walks the code units: every high surrogate must be followed by a low one, and only then. */
+function isWellFormedUtf16(text: string): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return false;
+  }
+  return true;
+}
+
+describe('lone surrogates: every path agrees', () => {
+  const codeUnits = fc.string({
+    unit: fc.oneof(
+      fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom('a', 'é', '🚨', '"'),
+    ),
+    maxLength: 12,
+  });
+
+  it('property: a string body verifies on every path iff it is well-formed UTF-16', async () => {
+    await fc.assert(
+      fc.asyncProperty(codeUnits, async (text) => {
+        const wellFormed = isWellFormedUtf16(text);
+        const body = JSON.stringify({ eventType: 'x' }).replace(
+          '}',
+          `,"t":"${text.replace(/"/g, '')}"}`,
+        );
+        const bytes = Buffer.from(body, 'utf8'); // lone halves become U+FFFD here
+        const headers = await implementations[0]!.sign({
+          body: bytes,
+          secret: SECRET,
+          timestamp: NOW,
+        });
+        const codes = await Promise.all(
+          implementations.map(({ verify }) =>
+            codeOf(verify({ body, headers, secret: SECRET, now })),
+          ),
+        );
+        expect(new Set(codes).size).toBe(1);
+        expect(codes[0]).toBe(wellFormed ? 'ok' : 'body_not_well_formed');
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
