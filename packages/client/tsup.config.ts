@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -6,6 +7,12 @@ export default defineConfig({
   // The private contract package is bundled, its types inlined: users install nothing extra.
   dts: { resolve: ['@cspwatch/contract'] },
   noExternal: ['@cspwatch/contract'],
+  // From its source modules, so the unused ones (the document generator, the alert) drop out.
+  esbuildOptions(options) {
+    options.alias = {
+      '@cspwatch/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+    };
+  },
   clean: true,
   sourcemap: true,
   target: 'es2022',
