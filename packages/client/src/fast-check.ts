@@ -44,17 +44,22 @@ function compile(schema: z.ZodMiniType): Check {
     }
     if (def.type === 'array') {
       const check = inner(def.element);
-      return (value) => Array.isArray(value) && value.every((item) => check(item));
+      return (value) => {
+        if (!Array.isArray(value)) return false;
+        for (const item of value) if (!check(item)) return false;
+        return true;
+      };
     }
     if (def.type === 'object' && def.catchall?._zod.def.type === 'unknown') {
-      const fields = Object.entries(def.shape ?? {}).map(
-        ([name, of]) => [name, inner(of)] as const,
-      );
-      return (value) =>
-        typeof value === 'object' &&
-        value !== null &&
-        !Array.isArray(value) &&
-        fields.every(([name, check]) => check((value as Record<string, unknown>)[name]));
+      const names = Object.keys(def.shape ?? {});
+      const checks = names.map((name) => inner(def.shape?.[name]));
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+        for (let index = 0; index < names.length; index++) {
+          if (!checks[index]!((value as Record<string, unknown>)[names[index]!])) return false;
+        }
+        return true;
+      };
     }
   }
   return (value) => schema.safeParse(value).success;
