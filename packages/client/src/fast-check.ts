@@ -27,7 +27,10 @@ const compiled = new WeakMap<z.ZodMiniType, Check>();
 /** The check of `schema`, compiled once. Internal. */
 export function fastCheck(schema: z.ZodMiniType): Check {
   let check = compiled.get(schema);
-  if (!check) compiled.set(schema, (check = compile(schema)));
+  if (!check) {
+    check = compile(schema);
+    compiled.set(schema, check);
+  }
   return check;
 }
 
