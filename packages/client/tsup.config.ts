@@ -10,7 +10,7 @@ export default defineConfig({
   // From its source modules, so the unused ones (the document generator, the alert) drop out.
   esbuildOptions(options) {
     options.alias = {
-      '@cspwatch/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)),
+      '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
     };
   },
   clean: true,

@@ -1,4 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+// The private contract package (schemas, the OpenAPI document) is bundled from its source
+// modules, never installed: unused modules drop out.
+const contract = {
+  noExternal: ['@cspwatch/contract'],
+  esbuildOptions(options: { alias?: Record<string, string> }) {
+    options.alias = {
+      '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
+    };
+  },
+};
 
 export default defineConfig([
   {
@@ -13,8 +25,7 @@ export default defineConfig([
     splitting: false,
     treeshake: true,
     external: ['msw', '@cspwatch/webhooks'],
-    // The private contract package (schemas, the OpenAPI document) is bundled, never installed.
-    noExternal: ['@cspwatch/contract'],
+    ...contract,
   },
   {
     // The bin: ESM only, run by Node; tsup keeps the #! line of src/cli.ts.
@@ -28,7 +39,6 @@ export default defineConfig([
     removeNodeProtocol: false,
     splitting: false,
     external: ['msw', '@cspwatch/webhooks'],
-    // The private contract package (schemas, the OpenAPI document) is bundled, never installed.
-    noExternal: ['@cspwatch/contract'],
+    ...contract,
   },
 ]);
