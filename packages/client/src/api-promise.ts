@@ -1,9 +1,27 @@
-import type { CspwatchWithResponse } from './transport';
-
 /*
  * The promise a call returns: awaited, it gives the value; `.withResponse()` gives the value
  * with the response facts (status, headers, request id, attempts), as openai-node does.
  */
+
+/** The facts of the response that gave a value. */
+export interface CspwatchResponseInfo {
+  /** HTTP status. */
+  status: number;
+  /** Response headers, the token redacted. */
+  headers: Headers;
+  /** The `x-request-id` response header, when present. */
+  requestId: string | undefined;
+  /** Attempts made, 1 when the first one succeeded. */
+  attempts: number;
+}
+
+/** A value with the facts of the response that carried it, from `.withResponse()`. */
+export interface CspwatchWithResponse<T> {
+  /** The parsed value, as the call without `.withResponse()` returns it. */
+  data: T;
+  /** Status, headers, request id and attempts of the response. */
+  response: CspwatchResponseInfo;
+}
 
 /**
  * The result of a call: a promise of the value, plus `.withResponse()`.

@@ -5,7 +5,11 @@
  * @packageDocumentation
  */
 
-export type { CspwatchPromise } from './api-promise';
+export type {
+  CspwatchPromise,
+  CspwatchResponseInfo,
+  CspwatchWithResponse,
+} from './api-promise';
 export { type CspwatchClient, createCspwatchClient } from './create-client';
 export type {
   CspwatchApiErrorCode,
@@ -66,5 +70,4 @@ export {
   WebsiteSchema,
   WebsiteSettingsSchema,
 } from './schemas';
-export type { CspwatchResponseInfo, CspwatchWithResponse } from './transport';
 export { VERSION } from './version';

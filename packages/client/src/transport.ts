@@ -1,5 +1,6 @@
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
+import type { CspwatchWithResponse } from './api-promise';
 import {
   parseSuccessBody,
   type SeenResponse,
@@ -40,26 +41,6 @@ export interface RequestSpec<T extends z.ZodMiniType> {
   options: CspwatchRequestOptions;
   /** Set while iterating a list: errors carry the cursor of the page. */
   iteration?: { cursor: string | undefined };
-}
-
-/** The facts of the response that gave a value. */
-export interface CspwatchResponseInfo {
-  /** HTTP status. */
-  status: number;
-  /** Response headers, the token redacted. */
-  headers: Headers;
-  /** The `x-request-id` response header, when present. */
-  requestId: string | undefined;
-  /** Attempts made, 1 when the first one succeeded. */
-  attempts: number;
-}
-
-/** A value with the facts of the response that carried it, from `.withResponse()`. */
-export interface CspwatchWithResponse<T> {
-  /** The parsed value, as the call without `.withResponse()` returns it. */
-  data: T;
-  /** Status, headers, request id and attempts of the response. */
-  response: CspwatchResponseInfo;
 }
 
 /** Sends API calls with the client's options. Internal. */
