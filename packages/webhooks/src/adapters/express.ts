@@ -143,10 +143,10 @@ export function cspwatchWebhook(
 /** Frees the claim when the handler answers 5xx or the response never completes. */
 function releaseOnFailure(res: ExpressResponseLike, claim: ReplayClaim): void {
   res.on?.('finish', () => {
-    if (res.statusCode >= 500) releaseInBackground(claim.release);
+    if (res.statusCode >= 500) releaseInBackground(() => claim.release());
   });
   res.on?.('close', () => {
-    if (res.writableFinished !== true) releaseInBackground(claim.release);
+    if (res.writableFinished !== true) releaseInBackground(() => claim.release());
   });
 }
 

@@ -143,7 +143,7 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
         claims.set(request, claim);
         // The client left before the response: it saw no 2xx, so the sender will retry.
         reply.raw?.on('close', () => {
-          if (reply.raw?.writableFinished !== true) releaseInBackground(claim.release);
+          if (reply.raw?.writableFinished !== true) releaseInBackground(() => claim.release());
         });
       }
       events.set(request, event);
@@ -161,7 +161,7 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
 
   const onResponse = async (request: FastifyRequestLike, reply: FastifyReplyLike) => {
     const claim = claims.get(request);
-    if (claim !== undefined && reply.statusCode >= 500) releaseInBackground(claim.release);
+    if (claim !== undefined && reply.statusCode >= 500) releaseInBackground(() => claim.release());
   };
 
   const plugin = async (instance: FastifyInstanceLike): Promise<void> => {

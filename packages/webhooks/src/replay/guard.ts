@@ -128,14 +128,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : 'This exact delivery was already accepted: a replay',
       );
     }
-    let released: Promise<void> | undefined;
-    return {
-      key,
-      release: () => {
-        released ??= Promise.resolve().then(() => store.release(key));
-        return released;
-      },
-    };
+    return new StoreClaim(store, key);
   };
 
   return {
@@ -164,6 +157,23 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
       return settle(key, claimed === true);
     },
   };
+}
+
+/** One claim: a single small object per accepted delivery (no closures). */
+class StoreClaim implements ReplayClaim {
+  readonly key: string;
+  readonly #store: ReplayStore;
+  #released: Promise<void> | undefined;
+
+  constructor(store: ReplayStore, key: string) {
+    this.#store = store;
+    this.key = key;
+  }
+
+  release(): Promise<void> {
+    this.#released ??= Promise.resolve().then(() => this.#store.release(this.key));
+    return this.#released;
+  }
 }
 
 function storeUnavailable(error: unknown): WebhookVerificationError {
