@@ -20,7 +20,7 @@ import { PageCache } from './routes/page-cache';
 import { matchRoute } from './routes/table';
 import { buildScenarioState } from './scenario/build';
 import { type CheckedScenario, parseScenario } from './scenario/parse';
-import type { MockScenarioInput } from './scenario/schema';
+import type { MockScenarioInput } from './scenario/types';
 import { InMemoryStore } from './store';
 import type { MockStore } from './store-types';
 

@@ -33,5 +33,18 @@ export type {
   MockWorkspace,
   MockWorkspaceRole,
 } from './resources';
-export type { MockScenarioInput } from './scenario/schema';
-export type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';
+export type {
+  MockScenarioAlertRule,
+  MockScenarioApiKey,
+  MockScenarioInput,
+  MockScenarioUser,
+  MockScenarioWebhookChannel,
+  MockScenarioWebsite,
+  MockScenarioWorkspace,
+} from './scenario/types';
+export type {
+  AddApiKeyInput,
+  IssuedUserToken,
+  MockStore,
+  MockStoreSnapshot,
+} from './store-types';

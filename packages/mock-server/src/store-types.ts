@@ -12,6 +12,14 @@ export interface MockStoreSnapshot {
   websites: MockWebsite[];
 }
 
+/** A user token issued by {@link MockStore.issueUserToken}. */
+export interface IssuedUserToken {
+  /** The bearer token. */
+  token: string;
+  /** When it stops working (ISO 8601), or `null` for a token valid until the next reset. */
+  expiresAt: string | null;
+}
+
 /** Fields a test may set on a key it adds; the rest is generated. */
 export type AddApiKeyInput = Partial<Omit<MockApiKey, 'id' | 'workspaceId' | 'createdByUser'>>;
 
@@ -43,7 +51,7 @@ export interface MockStore {
    * Issues a fresh access token for a user, valid until the next reset, or for `ttlSeconds`
    * (1 s to a year) when given. Throws `unknown_user` or `invalid_options`.
    */
-  issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null };
+  issueUserToken(userId: string, ttlSeconds?: number): IssuedUserToken;
   /** Issues a fresh `cwk_` token for an API key; it stops working when the key is deleted. Throws `unknown_api_key`. */
   issueApiKeyToken(apiKeyId: string): string;
   /**

@@ -17,7 +17,17 @@ import {
 } from '@cspwatch/webhook-sender';
 
 /** A webhook channel of the mock service as the control API shows it (never the secret). */
-export interface MockWebhookChannel extends WebhookChannelView {
+export interface MockWebhookChannel {
+  /** Channel id. */
+  id: string;
+  /** Always `Webhook`. */
+  type: WebhookChannelView['type'];
+  /** Display name. */
+  name: string;
+  /** Delivery URL. */
+  url: string;
+  /** The secret masked: `********` and, for a secret of 16 characters or more, its last four. */
+  secretPreview: string;
   /** `false` once the channel disabled itself after five failures, or was disabled by hand. */
   enabled: boolean;
   /** Consecutive failed deliveries. */

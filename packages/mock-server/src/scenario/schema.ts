@@ -5,6 +5,7 @@
  * the field errors the control API answers with.
  */
 import { z } from 'zod';
+import type { MockScenarioInput } from './types';
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Must be 1 to 64 letters, digits, _ or -.');
 const text = (max: number) => z.string().min(1).max(max);
@@ -93,7 +94,11 @@ export const scenarioSchema = z.strictObject({
   alertRules: z.array(alertRule).max(1000).default([]),
 });
 
-/** A scenario as JSON, before defaults. */
-export type MockScenarioInput = z.input<typeof scenarioSchema>;
 /** A validated scenario, defaults applied. */
 export type ParsedScenario = z.output<typeof scenarioSchema>;
+
+/** Fails to compile when a scenario of the documented type is not one the schema accepts. */
+type DocumentedScenarioFits =
+  MockScenarioInput extends z.input<typeof scenarioSchema> ? true : never;
+const documentedScenarioFits: DocumentedScenarioFits = true;
+void documentedScenarioFits;
