@@ -58,6 +58,13 @@ export function buildOpenApiDocument(): JsonSchema {
         'Generated from the zod schemas of `@cspwatch/contract`; never edited by hand. Paths are relative to your cspwatch base URL. Responses may gain fields and enum values over time: read them leniently (as `@cspwatch/client` does); requests are strict, and an unknown field is refused with `400 validation_failed`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: 'Your cspwatch base URL; the mock server and Prism listen on 127.0.0.1.',
+        variables: { baseUrl: { default: 'http://127.0.0.1:4010' } },
+      },
+    ],
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'API keys', description: 'API keys of a workspace (metadata only, never secrets).' },

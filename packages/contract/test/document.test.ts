@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { GENERATE_COMMAND, generatedFiles } from '../src/generated-files';
@@ -33,6 +35,20 @@ describe('the OpenAPI document', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(result).toMatchObject({ valid: true, specification: 'OpenAPI' });
   });
+
+  it('passes `redocly lint` (recommended rules) with no error or warning', () => {
+    const require = createRequire(import.meta.url);
+    const manifest = require.resolve('@redocly/cli/package.json');
+    const cli = join(dirname(manifest), 'bin/cli.js');
+    const lint = spawnSync(
+      process.execPath,
+      [cli, 'lint', '--format', 'summary', join(root, 'packages/client/openapi.json')],
+      { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off' } },
+    );
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    expect(lint.stdout + lint.stderr).toContain('Your API description is valid');
+    expect(lint.stdout + lint.stderr).not.toMatch(/You have \d+ warning/);
+  }, 30_000);
 
   const document = buildOpenApiDocument() as Json;
   const list = document.paths['/v1/workspaces/{workspaceId}/api-keys'].get;
