@@ -35,8 +35,13 @@ export function connectProducer(
 export function connectWorker(
   connection: RedisConnectionOptions,
   onError: (error: unknown) => void,
+  settings: RedisOptions = {},
 ): ScriptedRedis {
-  const redis = connect(connection, { maxRetriesPerRequest: null, enableReadyCheck: true });
+  const redis = connect(connection, {
+    ...settings,
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+  });
   redis.on('error', onError); // ioredis reconnects on its own; jobs resume when it is back
   return redis;
 }

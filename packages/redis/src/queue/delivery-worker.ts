@@ -96,14 +96,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const defaults = DELIVERY_QUEUE_DEFAULTS;
   const keys = queueKeys(base.prefix, base.queueName);
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
+  // BullMQ's connection, and one for the worker's own commands (channel state, history,
+  // parking) with auto-pipelining: the commands of concurrent deliveries share one write.
   const redis = connectWorker(base.connection, report);
-  const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
+  const state = connectWorker(base.connection, report, { enableAutoPipelining: true });
+  const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
   // Throws invalid_options (WebhookSenderError) now, not on the first job.
   const sender = createWebhookSender({ ...options.sender, store });
   const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
   queue.on('error', report);
   const processor = createJobProcessor({
-    redis,
+    redis: state,
     queue,
     keys,
     retention,
@@ -131,7 +134,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
   });
   const expiry = setInterval(() => {
-    expireParkedAlerts(redis, keys, base.parkedTtlMs, retention).catch(report);
+    expireParkedAlerts(state, keys, base.parkedTtlMs, retention).catch(report);
   }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
   expiry.unref();
   return {
@@ -143,6 +146,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       await worker.close();
       await queue.close().catch(() => {});
       await sender.close();
+      state.disconnect();
       redis.disconnect();
     },
   };
