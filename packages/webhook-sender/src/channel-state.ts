@@ -17,14 +17,15 @@ export interface ChannelState {
 
 /**
  * Where channel state lives. Every method must be atomic on its own; the sender never does a
- * read-modify-write across two calls. Redis mapping (keys `f:<id>` failures, `d:<id>` flag):
+ * read-modify-write across two calls. `createRedisChannelStateStore` from `@cspwatch/redis`
+ * implements it on Redis (keys `f:<id>` failures, `d:<id>` flag here for short):
  *
  * | method | Redis |
  * |---|---|
  * | `get` | `MGET f:<id> d:<id>` |
  * | `recordFailure` | `INCR f:<id>` (returns the new count) |
  * | `recordSuccess` | `SET f:<id> 0` |
- * | `disable` | `SET d:<id> 1 NX` (true when it replied OK) |
+ * | `disable` | `SET d:<id> <token> NX GET` (true when it set the flag, or the flag holds this call's token, so a re-sent command still counts once) |
  * | `enable` | `MULTI; DEL d:<id>; SET f:<id> 0; EXEC` |
  *
  * @example
