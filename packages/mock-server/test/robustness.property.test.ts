@@ -15,6 +15,19 @@ const path = fc.oneof(
     '/inbox/ch_x',
     '/reports/abc',
     '/',
+    '/_mock/',
+    '/_mock/state',
+    '/_mock/scenario',
+    '/_mock/tokens',
+    '/_mock/tokens/expire',
+    '/_mock/webhook-channels',
+    '/_mock/webhook-channels/wh_x',
+    '/_mock/alert-rules',
+    '/_mock/inbox/channels',
+    '/_mock/inbox/channels/ch_x/deliveries',
+    '/_mock/inbox/channels/ch_x/response',
+    '/_mock/trigger',
+    '/_mock/%ZZ',
   ),
   fc.webPath(),
 );
@@ -38,6 +51,8 @@ const contentType = fc.constantFrom(
   'application/json',
   'application/problem+json; charset=utf-8',
   'text/plain',
+  'application/reports+json',
+  'application/csp-report',
   '',
 );
 
