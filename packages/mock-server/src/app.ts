@@ -134,6 +134,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   async function dispatch(request: Request): Promise<Response> {
     const { pathname } = new URL(request.url);
+    if (pathname === CONTROL_PREFIX && (request.method === 'GET' || request.method === 'HEAD')) {
+      const { search } = new URL(request.url);
+      return new Response(null, {
+        status: 308,
+        headers: { location: `${CONTROL_PREFIX}/${search}` },
+      });
+    }
     const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
     if (isControl) {
       const denied = await checkControlAccess(request, controlToken);

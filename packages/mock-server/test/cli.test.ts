@@ -53,6 +53,10 @@ describe('cspwatch-mock', () => {
     const help = run(['--help']);
     expect((await once(help.child, 'exit'))[0]).toBe(0);
     expect(help.output()).toContain('--rate-limit-every');
+    expect(help.output()).toContain('cspwatch-mock trigger');
+    const triggerHelp = run(['trigger', '--help']);
+    expect((await once(triggerHelp.child, 'exit'))[0]).toBe(0);
+    expect(triggerHelp.output()).toContain('--secret-env');
     const bad = run(['--api-keys', 'many']);
     expect((await once(bad.child, 'exit'))[0]).toBe(2);
     expect(bad.errors()).toContain('--api-keys');

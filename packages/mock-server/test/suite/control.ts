@@ -273,6 +273,12 @@ export function controlTests(s: SuiteContext): void {
   describe('control API: routing', () => {
     it('answers unknown control paths 404 and wrong methods 405, as problem+json', async () => {
       await expectProblem(await control('GET', '/nothing'), 404, 'not_found');
+      const bare = await fetch(`${s.harness.baseUrl}/_mock?token=t`, { redirect: 'manual' });
+      expect(bare.status).toBe(308);
+      expect(bare.headers.get('location')).toBe('/_mock/?token=t');
+      const page = await control('GET', '/');
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
       const wrong = await control('GET', '/reset');
       expect(wrong.headers.get('allow')).toBe('POST');
       await expectProblem(wrong, 405, 'method_not_allowed');
