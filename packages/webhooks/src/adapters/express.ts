@@ -94,7 +94,8 @@ async function rawBodyOf(
  * `req.cspwatchEvent`. Works after `express.raw({ type: 'application/json' })`, after
  * `express.json({ verify })` that stores `req.rawBody`, or with no body parser (it reads
  * the stream, up to `maxBodyBytes`). Invalid deliveries get `400 application/problem+json`
- * (413 when too large) and never reach your handler. A body parsed with no raw copy is a
+ * (413 when too large; with `replay`, 409 for a replay and 503 when the store cannot
+ * answer) and never reach your handler. A body parsed with no raw copy is a
  * setup mistake: it is passed to `next(error)` with how to fix it.
  *
  * @example

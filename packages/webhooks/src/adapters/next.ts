@@ -43,7 +43,8 @@ export interface WithCspwatchWebhookOptions extends Omit<VerifyRequestOptions, '
 /**
  * Wraps a Next.js App Router route handler (Node or Edge runtime): the delivery is verified
  * first; an invalid one gets `400 application/problem+json` (`413` past `maxBodyBytes`,
- * default 1 MiB) and never reaches `handler`. Options are checked when the route module loads.
+ * default 1 MiB; with `replay`, `409` for a replay and `503` when the store cannot answer)
+ * and never reaches `handler`. Options are checked when the route module loads.
  *
  * @example
  * ```ts
