@@ -13,14 +13,14 @@ export {
   isCspwatchRedisError,
   type RedisOptionIssue,
 } from './errors.js';
-export {
-  createDeliveryQueue,
-  type DeliveryQueue,
-  type DeliveryQueueCounts,
-  type EnqueueResult,
-  type ExpireResult,
-  type ReleaseResult,
-} from './queue/delivery-queue.js';
+export { createDeliveryQueue } from './queue/delivery-queue.js';
+export type {
+  DeliveryQueue,
+  DeliveryQueueCounts,
+  EnqueueResult,
+  ExpireResult,
+  ReleaseResult,
+} from './queue/delivery-queue-types.js';
 export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker.js';
 export type {
   DeliveryAttemptEntry,
@@ -31,11 +31,10 @@ export type {
   ParkReason,
 } from './queue/history.js';
 export {
-  type ChannelLookup,
   DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueBaseOptions,
   type DeliveryQueueOptions,
-  type DeliveryWorkerOptions,
   type HistoryRetentionOptions,
   type RedisConnectionOptions,
 } from './queue/options.js';
+export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options.js';

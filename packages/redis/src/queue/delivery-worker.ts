@@ -7,20 +7,13 @@
 import { createWebhookSender } from '@cspwatch/webhook-sender';
 import { type MinimalJob, Queue, Worker } from 'bullmq';
 import { createRedisChannelStateStore } from '../channel-state-store.js';
-import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
 import { connectWorker } from './connection.js';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs.js';
 import { queueKeys } from './keys.js';
-import {
-  checkInteger,
-  checkOptionsObject,
-  DELIVERY_QUEUE_DEFAULTS,
-  type DeliveryWorkerOptions,
-  resolveBaseOptions,
-} from './options.js';
 import { createJobProcessor } from './process-job.js';
 import { expireParkedAlerts } from './release.js';
 import { delayBeforeAttempt } from './retry-schedule.js';
+import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options.js';
 
 /** A running worker; see {@link createDeliveryWorker}. */
 export interface DeliveryWorker {
@@ -29,17 +22,6 @@ export interface DeliveryWorker {
   /** Stops taking jobs, waits for the ones in flight, and closes the connections. */
   close(): Promise<void>;
 }
-
-const WORKER_KEYS = [
-  'channels',
-  'concurrency',
-  'sender',
-  'lockDurationMs',
-  'stalledIntervalMs',
-  'maxStalledCount',
-  'parkedExpiryIntervalMs',
-  'onError',
-];
 
 /**
  * Starts a delivery worker in this process. Run one per process (or several, each with its
@@ -57,43 +39,7 @@ const WORKER_KEYS = [
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const what = 'createDeliveryWorker';
-  checkOptionsObject(what, options);
-  const issues: RedisOptionIssue[] = [];
-  const base = resolveBaseOptions(options, WORKER_KEYS, issues);
-  if (typeof options.channels !== 'function') {
-    issues.push({
-      path: 'channels',
-      message: 'is required: a function (channelId) => { id, url, secret }',
-    });
-  }
-  checkInteger(issues, 'concurrency', options.concurrency, 1, 10_000);
-  checkInteger(issues, 'lockDurationMs', options.lockDurationMs, 100, 3_600_000);
-  checkInteger(issues, 'stalledIntervalMs', options.stalledIntervalMs, 100, 3_600_000);
-  checkInteger(issues, 'maxStalledCount', options.maxStalledCount, 1, 1_000);
-  checkInteger(issues, 'parkedExpiryIntervalMs', options.parkedExpiryIntervalMs, 100, 86_400_000);
-  if (
-    options.sender !== undefined &&
-    (typeof options.sender !== 'object' || options.sender === null)
-  ) {
-    issues.push({ path: 'sender', message: 'must be an object of webhook sender options' });
-  } else if (options.sender && 'store' in options.sender) {
-    issues.push({
-      path: 'sender.store',
-      message: 'is set by the worker (the shared Redis store); remove it',
-    });
-  }
-  if (options.onError !== undefined && typeof options.onError !== 'function') {
-    issues.push({ path: 'onError', message: 'must be a function (error) => void' });
-  }
-  throwIfIssues(what, issues);
-  const report = (error: unknown) => {
-    try {
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
-    } catch {
-      // a throwing hook must not stop the worker
-    }
-  };
-  const defaults = DELIVERY_QUEUE_DEFAULTS;
+  const { base, report, defaults } = resolveWorkerOptions(what, options);
   const keys = queueKeys(base.prefix, base.queueName);
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
   // BullMQ's connection, and one for the worker's own commands (channel state, history,
@@ -129,7 +75,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     },
   });
   worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
-  // A job BullMQ gave up on (stalled too often, or an error on its last attempt) is parked.
+  // A job whose last attempt threw (not a delivery failure: those park themselves) is parked.
   worker.on('failed', (job) => {
     if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
   });

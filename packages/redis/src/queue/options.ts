@@ -2,7 +2,6 @@
  * Options of the delivery queue and its workers: one documented type each, defaults in one
  * frozen object, every field validated at construction.
  */
-import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
 import type { RedisOptions } from 'ioredis';
 import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
 
@@ -43,35 +42,6 @@ export interface DeliveryQueueOptions extends DeliveryQueueBaseOptions {
   readonly jitter?: number;
   /** Longest wait for Redis on `enqueue` and the other calls before `redis_unavailable`, in ms. @default 5000 */
   readonly commandTimeoutMs?: number;
-}
-
-/** Looks up a channel by id when a job runs (so secrets never sit in Redis); `undefined` when deleted. */
-export type ChannelLookup = (
-  channelId: string,
-) => DeliveryChannel | null | undefined | Promise<DeliveryChannel | null | undefined>;
-
-/** Options of {@link createDeliveryWorker}. */
-export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
-  /** Finds the channel (URL and secret) of a job. Required. */
-  readonly channels: ChannelLookup;
-  /** Deliveries in flight at once in this process. @default 10 */
-  readonly concurrency?: number;
-  /** Options of the sender the worker creates (its `store` is the Redis channel state store). */
-  readonly sender?: Omit<WebhookSenderOptions, 'store'>;
-  /** A job whose worker stops renewing its lock for this long is taken by another worker, in ms. @default 30000 */
-  readonly lockDurationMs?: number;
-  /** How often workers look for stalled jobs, in ms. @default 30000 */
-  readonly stalledIntervalMs?: number;
-  /** Times a job may stall (its worker died) before it is parked as `worker_error`. @default 5 */
-  readonly maxStalledCount?: number;
-  /** How often a worker expires parked alerts older than `parkedTtlMs`, in ms. @default 60000 */
-  readonly parkedExpiryIntervalMs?: number;
-  /**
-   * Called with the errors a worker recovers from on its own (Redis connection lost, an expiry
-   * sweep that failed), e.g. to log them. Never called with a secret.
-   * @default ignores them
-   */
-  readonly onError?: (error: Error) => void;
 }
 
 /** Defaults of the queue and worker options. */

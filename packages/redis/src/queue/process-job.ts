@@ -14,9 +14,9 @@ import {
 } from './history.js';
 import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs.js';
 import type { QueueKeys } from './keys.js';
-import type { ChannelLookup } from './options.js';
 import { parkAlert } from './parking.js';
 import type { ScriptedRedis } from './scripts.js';
+import type { ChannelLookup } from './worker-options.js';
 
 /** What the processor needs. */
 export interface JobProcessorContext {

@@ -1,0 +1,64 @@
+/**
+ * The public types of the producer and admin side of the delivery queue.
+ */
+import type { ChannelState } from '@cspwatch/webhook-sender';
+import type { CspwatchEvent } from '@cspwatch/webhooks';
+import type { DeliveryHistoryPage, HistoryPageOptions } from './history.js';
+
+/** Jobs in each state, and alerts parked. */
+export interface DeliveryQueueCounts {
+  /** Ready to run. */
+  readonly waiting: number;
+  /** Being delivered now. */
+  readonly active: number;
+  /** Waiting for their next attempt (retry delay). */
+  readonly delayed: number;
+  /** Failed for a reason other than delivery (kept by BullMQ for inspection). */
+  readonly failed: number;
+  /** Parked alerts, all channels. */
+  readonly parked: number;
+}
+
+/** What `enqueue` gives back. */
+export interface EnqueueResult {
+  /** The BullMQ job id (the same for the same alert and channel while it is pending). */
+  readonly jobId: string;
+}
+
+/** What `enableChannel` and `releaseParked` give back. */
+export interface ReleaseResult {
+  /** Parked alerts put back in the queue. */
+  readonly released: number;
+}
+
+/** What `expireParked` gives back. */
+export interface ExpireResult {
+  /** Parked alerts dropped because they waited longer than `parkedTtlMs` (each recorded). */
+  readonly expired: number;
+}
+
+/** The producer and admin side of the delivery queue; see {@link createDeliveryQueue}. */
+export interface DeliveryQueue {
+  /**
+   * Hands an alert for a channel to the queue; resolves once Redis stored it. The same alert
+   * given again for the same channel while it is pending is the same job.
+   * Throws `redis_unavailable` when Redis cannot store it.
+   */
+  enqueue(channelId: string, alert: CspwatchEvent): Promise<EnqueueResult>;
+  /** Re-enables a channel (resets its count) and releases its parked alerts. */
+  enableChannel(channelId: string): Promise<ReleaseResult>;
+  /** Puts a channel's parked alerts back in the queue (a fresh schedule, the same `id`). */
+  releaseParked(channelId: string): Promise<ReleaseResult>;
+  /** Expires alerts parked longer than `parkedTtlMs` now (workers also do it periodically). */
+  expireParked(): Promise<ExpireResult>;
+  /** Reads a channel's delivery history, newest first. */
+  getHistory(channelId: string, options?: HistoryPageOptions): Promise<DeliveryHistoryPage>;
+  /** Reads a channel's shared state (failure count, disabled flag). */
+  getChannelState(channelId: string): Promise<ChannelState>;
+  /** Counts alerts parked for a channel. */
+  countParked(channelId: string): Promise<number>;
+  /** Counts jobs by state, and parked alerts. */
+  getCounts(): Promise<DeliveryQueueCounts>;
+  /** Closes the Redis connections. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,95 @@
+/**
+ * Options of `createDeliveryWorker`: the type, and their validation at construction.
+ */
+import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
+import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
+import {
+  checkInteger,
+  checkOptionsObject,
+  DELIVERY_QUEUE_DEFAULTS,
+  type DeliveryQueueBaseOptions,
+  type ResolvedBaseOptions,
+  resolveBaseOptions,
+} from './options.js';
+
+/** Looks up a channel by id when a job runs (so secrets never sit in Redis); `undefined` when deleted. */
+export type ChannelLookup = (
+  channelId: string,
+) => DeliveryChannel | null | undefined | Promise<DeliveryChannel | null | undefined>;
+
+/** Options of {@link createDeliveryWorker}. */
+export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
+  /** Finds the channel (URL and secret) of a job. Required. */
+  readonly channels: ChannelLookup;
+  /** Deliveries in flight at once in this process. @default 10 */
+  readonly concurrency?: number;
+  /** Options of the sender the worker creates (its `store` is the Redis channel state store). */
+  readonly sender?: Omit<WebhookSenderOptions, 'store'>;
+  /** A job whose worker stops renewing its lock for this long is taken by another worker, in ms. @default 30000 */
+  readonly lockDurationMs?: number;
+  /** How often workers look for stalled jobs, in ms. @default 30000 */
+  readonly stalledIntervalMs?: number;
+  /** Times a job may stall (its worker died) before it is parked as `worker_error`. @default 5 */
+  readonly maxStalledCount?: number;
+  /** How often a worker expires parked alerts older than `parkedTtlMs`, in ms. @default 60000 */
+  readonly parkedExpiryIntervalMs?: number;
+  /**
+   * Called with the errors a worker recovers from on its own (Redis connection lost, an expiry
+   * sweep that failed), e.g. to log them. Never called with a secret.
+   * @default ignores them
+   */
+  readonly onError?: (error: Error) => void;
+}
+
+const WORKER_KEYS = [
+  'channels',
+  'concurrency',
+  'sender',
+  'lockDurationMs',
+  'stalledIntervalMs',
+  'maxStalledCount',
+  'parkedExpiryIntervalMs',
+  'onError',
+];
+
+/** Validates the worker's options; returns the shared ones and a safe `onError` caller. */
+export function resolveWorkerOptions(what: string, options: DeliveryWorkerOptions) {
+  checkOptionsObject(what, options);
+  const issues: RedisOptionIssue[] = [];
+  const resolved = resolveBaseOptions(options, WORKER_KEYS, issues);
+  if (typeof options.channels !== 'function') {
+    issues.push({
+      path: 'channels',
+      message: 'is required: a function (channelId) => { id, url, secret }',
+    });
+  }
+  checkInteger(issues, 'concurrency', options.concurrency, 1, 10_000);
+  checkInteger(issues, 'lockDurationMs', options.lockDurationMs, 100, 3_600_000);
+  checkInteger(issues, 'stalledIntervalMs', options.stalledIntervalMs, 100, 3_600_000);
+  checkInteger(issues, 'maxStalledCount', options.maxStalledCount, 1, 1_000);
+  checkInteger(issues, 'parkedExpiryIntervalMs', options.parkedExpiryIntervalMs, 100, 86_400_000);
+  if (
+    options.sender !== undefined &&
+    (typeof options.sender !== 'object' || options.sender === null)
+  ) {
+    issues.push({ path: 'sender', message: 'must be an object of webhook sender options' });
+  } else if (options.sender && 'store' in options.sender) {
+    issues.push({
+      path: 'sender.store',
+      message: 'is set by the worker (the shared Redis store); remove it',
+    });
+  }
+  if (options.onError !== undefined && typeof options.onError !== 'function') {
+    issues.push({ path: 'onError', message: 'must be a function (error) => void' });
+  }
+  throwIfIssues(what, issues);
+  const report = (error: unknown): void => {
+    try {
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // a throwing hook must not stop the worker
+    }
+  };
+  const base: ResolvedBaseOptions = resolved;
+  return { base, report, defaults: DELIVERY_QUEUE_DEFAULTS };
+}
