@@ -214,6 +214,27 @@ describe('delivery queue and worker', () => {
     });
   });
 
+  it('parks an alert as worker_error when the worker itself fails on every attempt', async () => {
+    const base = { connection: redis.url, queueName: `q${++run}` };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10] });
+    const worker = createDeliveryWorker({
+      ...base,
+      channels: () => {
+        throw new Error('the channel database is down');
+      },
+    });
+    open.push(queue, worker);
+    const alert = sampleAlert();
+    await queue.enqueue('ch_db_down', alert);
+    await waitFor('the alert parked', async () => (await queue.countParked('ch_db_down')) === 1);
+    expect((await queue.getHistory('ch_db_down')).entries[0]).toMatchObject({
+      kind: 'parked',
+      reason: 'worker_error',
+      alertId: alert.id,
+    });
+    await waitFor('the failed job removed', async () => (await queue.getCounts()).failed === 0);
+  });
+
   it('keeps the secret out of the history even when the receiver echoes it', async () => {
     const echo: Server = createServer((_request, response) => {
       response.writeHead(400).end(`bad request; your secret is ${SECRET}!`);
@@ -263,10 +284,54 @@ describe('delivery queue and worker', () => {
     }
   });
 
+  it('keeps history within maxEntries and maxAgeMs, newest first across pages', async () => {
+    const base = {
+      connection: redis.url,
+      queueName: `q${++run}`,
+      history: { maxEntries: 3, maxAgeMs: 1_000 },
+    };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
+    const worker = createDeliveryWorker({
+      ...base,
+      channels: (id) => channels.get(id),
+      sender: { dangerouslyAllowLoopback: true },
+    });
+    open.push(queue, worker);
+    const channel = inboxChannel();
+    const alerts = Array.from({ length: 5 }, () => sampleAlert());
+    for (const alert of alerts) {
+      await queue.enqueue(channel.id, alert);
+      await waitFor('its delivery', () =>
+        mock.service.inbox.deliveries(channel.id).some((d) => d.event?.id === alert.id),
+      );
+    }
+    await waitFor(
+      'the last record',
+      async () => (await queue.getHistory(channel.id)).entries[0]?.alertId === alerts[4]!.id,
+    );
+    const first = await queue.getHistory(channel.id, { limit: 2 });
+    const second = await queue.getHistory(channel.id, { limit: 2, cursor: first.nextCursor });
+    expect([...first.entries, ...second.entries].map((e) => e.alertId)).toEqual(
+      alerts
+        .slice(2)
+        .reverse()
+        .map((a) => a.id),
+    );
+    expect(second.nextCursor).toBeNull();
+    await waitFor(
+      'the entries to age out',
+      async () => (await queue.getHistory(channel.id)).entries.length === 0,
+      10_000,
+    );
+  });
+
   it('refuses bad input with invalid_input', async () => {
     const { queue } = setup();
+    const circular: Record<string, unknown> = { ...sampleAlert() };
+    circular.self = circular;
     for (const [channelId, alert] of [
       ['', sampleAlert()],
+      ['ch', circular],
       ['ch', {}],
       ['ch', null],
     ] as const) {
