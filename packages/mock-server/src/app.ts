@@ -1,12 +1,7 @@
-import { AlertFlow, type MockAlertRecord } from './alerts/alert-flow';
-import { WebhookChannels } from './alerts/webhook-channels';
-import { checkControlAccess } from './control/guard';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from './control/table';
-import { CursorCodec } from './cursor';
+import type { MockAlertRecord } from './alerts/alert-flow';
+import { dispatch } from './dispatch';
 import { MockServerError } from './errors';
-import { FaultInjector } from './faults';
 import type { MockTokens, MockWorkspaceIds } from './fixtures';
-import { Inbox } from './inbox';
 import type { MockInbox } from './inbox-types';
 import {
   type MockFaultOptions,
@@ -15,13 +10,9 @@ import {
   resolveServiceOptions,
 } from './options';
 import { problem } from './problem';
-import type { RouteContext } from './routes/context';
-import { PageCache } from './routes/page-cache';
-import { matchRoute } from './routes/table';
-import { buildScenarioState } from './scenario/build';
-import { type CheckedScenario, parseScenario } from './scenario/parse';
+import { parseScenario } from './scenario/parse';
 import type { MockScenarioInput } from './scenario/types';
-import { InMemoryStore } from './store';
+import { createServiceContext } from './service-context';
 import type { MockStore } from './store-types';
 
 /** The whole mock service, independent of any transport. */
@@ -85,96 +76,12 @@ export function newRequestId(): string {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const settings = resolveServiceOptions(options);
-  const { baseUrl, controlToken, dangerouslyAllowLoopbackWebhooks } = settings;
-  const store = new InMemoryStore(settings.seed, settings);
-  const revision = { value: 0, bump: () => void revision.value++ };
-  const inbox = new Inbox(baseUrl, revision.bump);
-  const faults = new FaultInjector(settings.faults, settings.seed ^ 0x5eed);
-  const webhookChannels = new WebhookChannels(dangerouslyAllowLoopbackWebhooks);
-  const alerts = new AlertFlow(webhookChannels, baseUrl, revision.bump);
-  let scenario: CheckedScenario | undefined;
-
-  function reset(): void {
-    store.reset();
-    inbox.reset();
-    faults.configure(settings.faults);
-    alerts.clear();
-    webhookChannels.clear();
-    for (const { channel, enabled } of scenario?.channels ?? [])
-      void webhookChannels.add(channel, enabled);
-    alerts.rules = (scenario?.scenario.alertRules ?? []).map((rule, index) => ({
-      id: rule.id ?? `rule_${index + 1}`,
-      name: rule.name,
-      websiteId: rule.websiteId,
-      channelIds: [...rule.channelIds],
-    }));
-    revision.bump();
-  }
-
-  function seed(next: CheckedScenario | undefined): void {
-    scenario = next;
-    store.seed(next && ((prng) => buildScenarioState(next.scenario, prng, baseUrl)));
-    reset();
-  }
-
-  const context: RouteContext = {
-    store,
-    inbox,
-    cursors: new CursorCodec(),
-    pages: new PageCache(),
-    alerts,
-    webhookChannels,
-    faults,
-    baseUrl,
-    dangerouslyAllowLoopbackWebhooks,
-    revision,
-    reset,
-    seed,
-  };
-
-  async function dispatch(request: Request): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname === CONTROL_PREFIX && (request.method === 'GET' || request.method === 'HEAD')) {
-      const { search } = new URL(request.url);
-      return new Response(null, {
-        status: 308,
-        headers: { location: `${CONTROL_PREFIX}/${search}` },
-      });
-    }
-    const isControl = pathname === CONTROL_PREFIX || pathname.startsWith(`${CONTROL_PREFIX}/`);
-    if (isControl) {
-      const denied = await checkControlAccess(request, controlToken);
-      if (denied) return denied;
-    }
-    const matched = matchRoute(pathname, isControl ? CONTROL_ROUTES : undefined);
-    if (!matched)
-      return problem({
-        status: 404,
-        code: 'not_found',
-        detail: `No route for ${request.method} ${pathname.slice(0, 200)}.`,
-      });
-    const { route, params } = matched;
-    const handler = route.methods[request.method];
-    if (!handler) {
-      const allow = Object.keys(route.methods).join(', ');
-      return problem({
-        status: 405,
-        code: 'method_not_allowed',
-        detail: `${request.method.slice(0, 20)} is not allowed here; use ${allow}.`,
-        headers: { allow },
-      });
-    }
-    if (route.rest) {
-      const fault = await faults.apply(request);
-      if (fault) return fault;
-    }
-    return handler(request, params, context);
-  }
-
+  const context = createServiceContext(settings);
+  const { store, inbox, faults, alerts } = context;
   return {
     store,
     inbox,
-    baseUrl,
+    baseUrl: settings.baseUrl,
     get tokens() {
       return store.fixtures.tokens;
     },
@@ -187,7 +94,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async fetch(request) {
       let response: Response;
       try {
-        response = await dispatch(request);
+        response = await dispatch(request, context, settings.controlToken);
       } catch {
         response = problem({
           status: 500,
@@ -202,15 +109,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     setFaults(next) {
       faults.configure(resolveFaults(next));
     },
-    reset,
+    reset: context.reset,
     seed(input) {
-      if (input === undefined) return seed(undefined);
-      const checked = parseScenario(input, dangerouslyAllowLoopbackWebhooks);
+      if (input === undefined) return context.seed(undefined);
+      const checked = parseScenario(input, settings.dangerouslyAllowLoopbackWebhooks);
       if (!checked.ok) {
         const list = checked.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
         throw new MockServerError('invalid_options', `Invalid scenario: ${list}`);
       }
-      seed(checked.value);
+      context.seed(checked.value);
     },
     idle: () => alerts.idle(),
   };

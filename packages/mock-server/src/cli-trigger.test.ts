@@ -87,6 +87,7 @@ describe('describeTrigger', () => {
     });
     expect(text).toContain('✘ redirect 302');
     expect(text).toContain('(not followed)');
-    expect(text).not.toMatch(/\u001b|\u0007/);
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('\u0007');
   });
 });
