@@ -132,4 +132,22 @@ describe('cspwatch-mock as a stand-alone service', () => {
     for (const outcome of [ok, wrong, unset])
       expect(outcome.output() + outcome.errors()).not.toMatch(/whsec-trigger|a-different-secret/);
   }, 30_000);
+
+  it('takes the control token from CSPWATCH_MOCK_CONTROL_TOKEN, requires it, and never prints it', async () => {
+    const controlToken = 'ctl-from-env-0123456789abcdef';
+    const mock = run(['--port', '0'], { CSPWATCH_MOCK_CONTROL_TOKEN: controlToken });
+    await expect.poll(mock.output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+    expect(mock.output()).toContain('token from CSPWATCH_MOCK_CONTROL_TOKEN');
+    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(mock.output())![1]!;
+    expect((await fetch(`${base}/_mock/state`)).status).toBe(401);
+    const wrong = await fetch(`${base}/_mock/state`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    const right = await fetch(`${base}/_mock/state`, {
+      headers: { authorization: `Bearer ${controlToken}` },
+    });
+    expect(right.status).toBe(200);
+    mock.child.kill('SIGTERM');
+    expect((await once(mock.child, 'exit'))[0]).toBe(0);
+    expect(mock.output() + mock.errors()).not.toContain(controlToken);
+  }, 30_000);
 });
