@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
+import { waitFor } from './helpers/wait-for.js';
 
 let server: RedisServerHandle;
 const clients: Redis[] = [];
@@ -60,7 +61,7 @@ describe('createRedisChannelStateStore', () => {
     expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 0, disabled: false });
   });
 
-  it('gives the same results and final state as the memory store for any interleaving of several clients (property)', async () => {
+  it('gives the same results and final state as the memory store for any interleaving of several clients, op by op (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArbitrary(4), { minLength: 1, maxLength: 40 }), async (ops) => {
         const stores = redisStores(4);
@@ -74,6 +75,72 @@ describe('createRedisChannelStateStore', () => {
         }
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it('matches the memory store run in the order Redis executed truly concurrent clients (property)', async () => {
+    // Each client runs its ops one after another on its own connection, all clients at once.
+    // MONITOR gives the order Redis executed them in; the memory store replays that order and
+    // must give every op the same answer and end in the same state.
+    const monitorClient = connect();
+    const monitor = await monitorClient.monitor();
+    clients.push(monitor);
+    let log: { source: string; command: string }[] = [];
+    monitor.on('monitor', (_time: string, args: string[], source: string) => {
+      log.push({ source, command: String(args[0]).toLowerCase() });
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(opArbitrary(1), { minLength: 1, maxLength: 12 }), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        async (programs) => {
+          const prefix = `concurrent:${++run}`;
+          const connections = programs.map(() => connect());
+          await Promise.all(connections.map((c) => c.ping()));
+          const sources = connections.map((c) => `127.0.0.1:${c.stream.localPort}`);
+          const stores = connections.map((redis) =>
+            createRedisChannelStateStore({ redis, prefix }),
+          );
+          log = [];
+          const answers = await Promise.all(
+            programs.map(async (ops, client) => {
+              const out: unknown[] = [];
+              for (const op of ops) out.push(await apply(stores[client]!, op));
+              return out;
+            }),
+          );
+          // One linearization point per op: its command, or the EXEC of its MULTI.
+          const expected = programs.reduce((sum, ops) => sum + ops.length, 0);
+          const order = await waitFor('MONITOR to see every op', () => {
+            const points: number[] = [];
+            const inMulti = new Set<string>();
+            for (const { source, command } of log) {
+              const client = sources.indexOf(source);
+              if (client < 0 || command === 'ping') continue;
+              if (command === 'multi') inMulti.add(source);
+              else if (command === 'exec') {
+                inMulti.delete(source);
+                points.push(client);
+              } else if (!inMulti.has(source)) points.push(client);
+            }
+            return points.length === expected ? points : undefined;
+          });
+          const memory = createMemoryChannelStateStore();
+          const next = programs.map(() => 0);
+          for (const client of order) {
+            const index = next[client]!++;
+            const op = programs[client]![index]!;
+            expect(answers[client]![index]).toEqual(await apply(memory, op));
+          }
+          for (const channel of ['ch_a', 'ch_b']) {
+            expect(await stores[0]!.get(channel)).toEqual(await memory.get(channel));
+          }
+          for (const c of connections) c.disconnect();
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 
