@@ -1,5 +1,6 @@
 import { MockServerError } from './errors';
 import { createFixtures, type Fixtures, makeApiKey } from './fixtures';
+import { compareKeys } from './key-order';
 import { checkInteger } from './options';
 import { createPrng, type Prng } from './prng';
 import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from './resources';
@@ -15,21 +16,6 @@ export type Principal =
 
 /** Builds the seeded state from a fresh generator. */
 export type SeedBuilder = (prng: Prng) => SeedState;
-
-/** Orders keys newest first, ties broken by id, descending: the listing's stable sort key. */
-export function compareKeys(a: MockApiKey, b: MockApiKey): number {
-  const byTime = Date.parse(b.createdAt) - Date.parse(a.createdAt);
-  return byTime !== 0 ? byTime : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-/** Whether a key comes after a keyset position in the newest-first order of {@link compareKeys}. */
-export function isAfterPosition(
-  key: MockApiKey,
-  position: { createdAtMs: number; id: string },
-): boolean {
-  const time = Date.parse(key.createdAt);
-  return time < position.createdAtMs || (time === position.createdAtMs && key.id < position.id);
-}
 
 /**
  * The in-memory state behind {@link MockStore}: seeded deterministically and resettable.

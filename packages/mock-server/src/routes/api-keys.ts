@@ -1,7 +1,7 @@
 import { authorize } from '../auth';
+import { isAfterPosition } from '../key-order';
 import { type ProblemFieldError, problem, validationProblem } from '../problem';
 import { textResponse } from '../response-text';
-import { isAfterPosition } from '../store';
 import { codePointLength, type RouteContext, type RouteHandler } from './context';
 
 /** Page size when `limit` is omitted. */
