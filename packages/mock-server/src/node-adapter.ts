@@ -4,7 +4,7 @@ import { type MockService, newRequestId } from './app';
 import { setDisconnectSignal } from './disconnect';
 import { problem, problemDetails } from './problem';
 import { MAX_BODY_BYTES } from './request-body';
-import { unreadText } from './response-text';
+import { unreadBody } from './response-text';
 
 /** Reads the body, keeping at most one byte past the limit so the service can answer 413 while the rest is drained. */
 async function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
@@ -30,17 +30,18 @@ function headerPairs(raw: readonly string[]): [string, string][] {
   return pairs;
 }
 
-/** Writes a `Response` to node: a string body the service still holds is written as is, with its length. */
+/** Writes a `Response` to node: a body the service still holds is written as is, with its length. */
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const head: string[] = [];
   response.headers.forEach((value, name) => {
     head.push(name, value);
   });
-  const text = unreadText(response);
-  if (text !== undefined) {
-    head.push('content-length', String(Buffer.byteLength(text)));
+  const held = unreadBody(response);
+  if (held !== undefined) {
+    const length = typeof held === 'string' ? Buffer.byteLength(held) : held.byteLength;
+    head.push('content-length', String(length));
     res.writeHead(response.status, head);
-    res.end(text);
+    res.end(held);
     return;
   }
   const payload = Buffer.from(await response.arrayBuffer());

@@ -51,14 +51,14 @@ export const listApiKeys: RouteHandler = async (request, [workspaceId], context)
   const parsed = parseQuery(new URL(request.url).searchParams);
   if ('errors' in parsed) return validationProblem(parsed.errors);
   const key = JSON.stringify([access.workspace.id, parsed.query]);
-  let text = pages.get(store.revision, key);
-  if (text === undefined) {
+  let cached = pages.get(store.revision, key);
+  if (cached === undefined) {
     const page = await buildPage(access.workspace.id, parsed.query, context);
     if (page instanceof Response) return page;
-    text = JSON.stringify(page);
-    pages.set(key, text);
+    cached = pages.set(key, JSON.stringify(page));
   }
-  return textResponse(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  const init = { status: 200, headers: { 'content-type': 'application/json' } };
+  return textResponse(cached.text, init, cached.utf8);
 };
 
 /** One page of keys for a valid query, or the `invalid_cursor` problem. */

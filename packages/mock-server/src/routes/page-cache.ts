@@ -9,13 +9,19 @@
 /** Most pages kept at once. */
 const MAX_PAGES = 256;
 
+/** A serialised page: the JSON text and its UTF-8 bytes. */
+export interface CachedPage {
+  text: string;
+  utf8: Uint8Array;
+}
+
 /** Page texts by query, for one store revision at a time. */
 export class PageCache {
   #revision = -1;
-  readonly #pages = new Map<string, string>();
+  readonly #pages = new Map<string, CachedPage>();
 
-  /** The text cached for `key` at `revision`, if any. */
-  get(revision: number, key: string): string | undefined {
+  /** The page cached for `key` at `revision`, if any. */
+  get(revision: number, key: string): CachedPage | undefined {
     if (revision !== this.#revision) {
       this.#revision = revision;
       this.#pages.clear();
@@ -23,9 +29,11 @@ export class PageCache {
     return this.#pages.get(key);
   }
 
-  /** Keeps `text` for `key` (forgetting the oldest page beyond {@link MAX_PAGES}). */
-  set(key: string, text: string): void {
+  /** Keeps `text` for `key` (forgetting the oldest page beyond {@link MAX_PAGES}) and returns it. */
+  set(key: string, text: string): CachedPage {
     if (this.#pages.size >= MAX_PAGES) this.#pages.delete(this.#pages.keys().next().value!);
-    this.#pages.set(key, text);
+    const page = { text, utf8: Buffer.from(text, 'utf8') };
+    this.#pages.set(key, page);
+    return page;
   }
 }
