@@ -6,6 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeliveryQueue, type DeliveryQueue } from '@cspwatch/redis/queue';
@@ -70,6 +71,33 @@ async function stopWorker(child: ChildProcess): Promise<void> {
 async function commandCount(redis: Redis): Promise<number> {
   const info = await redis.info('commandstats');
   return [...info.matchAll(/calls=(\d+)/g)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
+/** CPU seconds a worker process has used, asked over IPC. */
+function workerCpuSeconds(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const micros = (message as { cpuMicros?: number } | null)?.cpuMicros;
+      if (typeof micros !== 'number') return;
+      child.off('message', onMessage);
+      resolve(micros / 1e6);
+    };
+    child.on('message', onMessage);
+    child.send('cpu');
+  });
+}
+
+/** CPU seconds of this process (the receiver, in the queue runs). */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/** CPU seconds redis-server has used (user + system), from INFO cpu. */
+async function redisCpuSeconds(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const read = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return read('used_cpu_user') + read('used_cpu_sys');
 }
 
 /** Commands sent by clients (not from scripts), counting a MULTI…EXEC block as one, via MONITOR. */
@@ -143,16 +171,32 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       children.push(
         ...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))),
       );
-      const before = receiver.received();
+      const receivedBefore = receiver.received();
       const timed = async () => {
         await control.resume();
-        await until('the deliveries', () => receiver.received() - before >= deliveries, 120_000);
+        await until(
+          'the deliveries',
+          () => receiver.received() - receivedBefore >= deliveries,
+          120_000,
+        );
       };
+      const cpuParts = async () => ({
+        workers: (await Promise.all(children.map(workerCpuSeconds))).reduce((a, b) => a + b, 0),
+        redis: await redisCpuSeconds(admin),
+        receiver: ownCpuSeconds(),
+      });
+      const before = await cpuParts();
       const started = performance.now();
       let extra = 0;
       if (measure) extra = await measure(timed);
       else await timed();
-      return { rate: deliveries / ((performance.now() - started) / 1000), extra };
+      const seconds = (performance.now() - started) / 1000;
+      const after = await cpuParts();
+      const per = (part: keyof typeof before) => (after[part] - before[part]) / deliveries;
+      const redisBusy = (after.redis - before.redis) / seconds;
+      const split = { workers: per('workers'), redis: per('redis'), receiver: per('receiver') };
+      const cpuPerDelivery = split.workers + split.redis + split.receiver;
+      return { rate: deliveries / seconds, extra, redisBusy, cpuPerDelivery, split };
     } finally {
       await Promise.all(children.map(stopWorker));
       await control.close();
@@ -165,6 +209,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const inProcess = async () => {
       let next = 0;
       const started = performance.now();
+      const cpuBefore = ownCpuSeconds();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < count) {
@@ -174,16 +219,29 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
           }
         }),
       );
-      return count / ((performance.now() - started) / 1000);
+      const cpuPerDelivery = (ownCpuSeconds() - cpuBefore) / count;
+      return { rate: count / ((performance.now() - started) / 1000), cpuPerDelivery };
     };
     await queueRun(1, 200); // warm-up: Redis scripts, connections
     const one: number[] = [];
     const two: number[] = [];
     const local: number[] = [];
+    const busy: number[][] = [[], []];
+    const cpu: number[][] = [[], [], []];
+    const splits: { workers: number; redis: number; receiver: number }[] = [];
     for (let round = 0; round < rounds; round++) {
-      one.push((await queueRun(1, count)).rate);
-      two.push((await queueRun(2, count)).rate);
-      local.push(await inProcess());
+      const oneRun = await queueRun(1, count);
+      const twoRun = await queueRun(2, count);
+      one.push(oneRun.rate);
+      two.push(twoRun.rate);
+      busy[0]!.push(oneRun.redisBusy);
+      busy[1]!.push(twoRun.redisBusy);
+      const localRun = await inProcess();
+      local.push(localRun.rate);
+      cpu[0]!.push(localRun.cpuPerDelivery);
+      cpu[1]!.push(oneRun.cpuPerDelivery);
+      cpu[2]!.push(twoRun.cpuPerDelivery);
+      splits.push(oneRun.split);
     }
     await sender.close();
     const sample = 200;
@@ -196,19 +254,33 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     // Targets from paired ratios (runs of the same round), less sensitive to a noisy neighbour.
     const scale = median(two.map((rate, round) => rate / one[round]!));
     const versusLocal = median(one.map((rate, round) => rate / local[round]!));
+    const micros = (values: number[]) => `${(median(values) * 1e6).toFixed(0)} µs`;
     const rows = [
-      ['in-process `sender.deliver` loop (no Redis)', localRate.toFixed(0), '1.00x'],
-      ['queue, 1 worker process', oneRate.toFixed(0), formatRatio(versusLocal)],
-      ['queue, 2 worker processes', twoRate.toFixed(0), formatRatio(twoRate / localRate)],
+      [
+        'in-process `sender.deliver` loop (no Redis)',
+        localRate.toFixed(0),
+        '1.00x',
+        micros(cpu[0]!),
+      ],
+      ['queue, 1 worker process', oneRate.toFixed(0), formatRatio(versusLocal), micros(cpu[1]!)],
+      [
+        'queue, 2 worker processes',
+        twoRate.toFixed(0),
+        formatRatio(twoRate / localRate),
+        micros(cpu[2]!),
+      ],
     ];
     const notes = [
       `${count.toLocaleString('en')} deliveries per run, ${rounds} alternating round(s), median rates shown; the targets use the median of per-round ratios; concurrency ${CONCURRENCY} per worker and in the loop. Receiver: node:http on 127.0.0.1 answering 204; Redis: a private redis-server without persistence.`,
       'Queue runs: the jobs are enqueued into a paused queue, the workers start, and the clock runs from resume until the receiver has them all (enqueue not timed). Each delivery also reads and writes the shared channel state and appends a history entry.',
+      'CPU per delivery: user + system time of every process taking part (the worker processes, redis-server, and this process, which runs the receiver; for the loop, this process alone) divided by the deliveries: a figure that other load on the machine does not change much, unlike deliveries/s.',
+      `Where the CPU of a 1-worker delivery goes (medians): worker process ${(median(splits.map((x) => x.workers)) * 1e6).toFixed(0)} µs, redis-server ${(median(splits.map((x) => x.redis)) * 1e6).toFixed(0)} µs, receiver ${(median(splits.map((x) => x.receiver)) * 1e6).toFixed(0)} µs.`,
+      `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2. The machine has ${availableParallelism()} cores for the workers, Redis, the receiver and anything else running.`,
       `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker (the queue's enqueue included): ${(roundTrips / sample).toFixed(1)} client round trips (commands sent, a MULTI…EXEC block counted once, from MONITOR) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats, script-internal ones included).`,
     ];
     return {
       title: 'Redis delivery queue: throughput across worker processes',
-      markdown: `${table(['loop', 'deliveries/s (median)', 'ratio'], rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`,
+      markdown: `${table(['loop', 'deliveries/s (median)', 'ratio', 'CPU per delivery (all processes)'], rows)}\n\n${notes.map((n) => `- ${n}`).join('\n')}`,
       targets: [
         {
           section: 'redis',
