@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type LoadResult, runLoad } from './load.js';
@@ -15,6 +16,16 @@ import { formatRatio, median, type SectionResult, table, verdict } from './repor
 const here = dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 20;
 const TARGET = 0.8;
+
+/** CPU time (user + system) a process has used, in ms; `NaN` where /proc is not there. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return Number.NaN;
+  }
+}
 
 async function startServer(mode: 'mock' | 'bare') {
   const child: ChildProcess = spawn(
@@ -35,6 +46,7 @@ async function startServer(mode: 'mock' | 'bare') {
   const { url, token } = JSON.parse(output.split('\n')[0]!) as { url: string; token: string };
   return {
     url,
+    pid: child.pid,
     headers: { authorization: `Bearer ${token}` },
     async stop() {
       child.kill('SIGTERM');
@@ -49,6 +61,7 @@ export async function runMockSpeedBench(quick: boolean): Promise<SectionResult> 
   const perRun = quick ? 2_000 : 10_000;
   const servers = { bare: await startServer('bare'), mock: await startServer('mock') };
   const results: Record<'bare' | 'mock', LoadResult[]> = { bare: [], mock: [] };
+  const cpuPerRequest: Record<'bare' | 'mock', number[]> = { bare: [], mock: [] };
   try {
     for (const mode of ['bare', 'mock'] as const)
       await runLoad(servers[mode].url, servers[mode].headers, perRun / 4, CONNECTIONS); // warm-up
@@ -56,9 +69,11 @@ export async function runMockSpeedBench(quick: boolean): Promise<SectionResult> 
       const order = round % 2 === 0 ? (['bare', 'mock'] as const) : (['mock', 'bare'] as const);
       for (const mode of order) {
         process.stderr.write(`mock-speed: round ${round + 1}/${rounds} ${mode}\n`);
+        const cpuBefore = cpuMs(servers[mode].pid);
         results[mode].push(
           await runLoad(servers[mode].url, servers[mode].headers, perRun, CONNECTIONS),
         );
+        cpuPerRequest[mode].push(((cpuMs(servers[mode].pid) - cpuBefore) * 1000) / perRun);
       }
     }
   } finally {
@@ -68,19 +83,20 @@ export async function runMockSpeedBench(quick: boolean): Promise<SectionResult> 
     (mock, index) => mock.requestsPerSecond / results.bare[index]!.requestsPerSecond,
   );
   const ratio = median(ratios);
-  const row = (name: string, runs: LoadResult[]) => [
+  const row = (name: string, runs: LoadResult[], cpu: number[]) => [
     name,
     median(runs.map((run) => run.requestsPerSecond)).toFixed(0),
     `${median(runs.map((run) => run.p50Ms)).toFixed(1)} ms`,
     `${median(runs.map((run) => run.p99Ms)).toFixed(1)} ms`,
+    Number.isFinite(median(cpu)) ? `${median(cpu).toFixed(0)} µs` : 'n/a',
     String(runs.reduce((sum, run) => sum + run.errors, 0)),
   ];
   const markdown = [
     table(
-      ['server', 'req/s (median)', 'p50', 'p99', 'errors'],
+      ['server', 'req/s (median)', 'p50', 'p99', 'server CPU per request', 'errors'],
       [
-        row('bare node:http + JSON.stringify', results.bare),
-        row('@cspwatch/mock-server', results.mock),
+        row('bare node:http + JSON.stringify', results.bare, cpuPerRequest.bare),
+        row('@cspwatch/mock-server', results.mock, cpuPerRequest.mock),
       ],
     ),
     '',
