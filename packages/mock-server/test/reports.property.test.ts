@@ -4,7 +4,7 @@ import { createMockService } from '../src/index';
 
 const baseUrl = 'http://localhost';
 
-async function siteWithRule() {
+async function siteWithRule(name = 'Shop') {
   const service = createMockService({ baseUrl, apiKeyCount: 1 });
   const response = await service.fetch(
     new Request(`${baseUrl}/v1/workspaces/${service.workspaceIds.main}/websites`, {
@@ -13,7 +13,7 @@ async function siteWithRule() {
         authorization: `Bearer ${service.tokens.admin}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ name: 'Shop', url: 'https://shop.example.com' }),
+      body: JSON.stringify({ name, url: 'https://shop.example.com' }),
     }),
   );
   const site = (await response.json()) as { id: string; endpointUrl: string };
@@ -108,5 +108,20 @@ describe('report endpoint under arbitrary bodies', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('a website whose name is blank still gets its alert (named by its id)', async () => {
+    const { service, post } = await siteWithRule('   ');
+    const report = [
+      {
+        type: 'csp-violation',
+        age: 0,
+        url: 'https://x/',
+        body: { effectiveDirective: 'img-src', blockedURL: 'https://i.example/a.png' },
+      },
+    ];
+    expect((await post(JSON.stringify(report), 'application/reports+json')).status).toBe(204);
+    const alert = service.alerts[0]!.alert;
+    expect(alert.website.name).toBe(alert.website.id);
   });
 });

@@ -101,7 +101,8 @@ export class AlertFlow {
     for (const rule of rules) {
       const alert = buildAlert({
         rule: rule.name,
-        website: { id: website.id, name: website.name, url: website.url },
+        // buildAlert refuses a blank name, which the create endpoint (1 to 255 characters) allows.
+        website: { id: website.id, name: website.name.trim() || website.id, url: website.url },
         findings,
         window: { start, end: now },
         dashboardUrl: `${this.#baseUrl}/_mock/?website=${encodeURIComponent(website.id)}`,

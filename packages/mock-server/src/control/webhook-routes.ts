@@ -97,7 +97,7 @@ export const deleteChannel: RouteHandler = async (_request, [id], context) => {
 };
 
 const ruleSchema = z.strictObject({
-  name: z.string().min(1).max(255),
+  name: z.string().max(255).regex(/\S/, 'Must not be blank.'),
   websiteId: z.string().min(1),
   channelIds: z.array(z.string()).max(100),
 });

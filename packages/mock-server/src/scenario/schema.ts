@@ -79,7 +79,7 @@ const webhookChannel = z.strictObject({
 
 const alertRule = z.strictObject({
   id: id.optional(),
-  name: text(255),
+  name: z.string().max(255).regex(/\S/, 'Must not be blank.'),
   websiteId: id,
   channelIds: z.array(id).max(100),
 });
