@@ -31,7 +31,8 @@ export interface VerifyRequestOptions extends VerifyOptions {
    */
   maxBodyBytes?: number;
   /**
-   * A guard from `createReplayGuard()`, made once: the verified delivery is claimed, and one
+   * A guard from `createReplayGuard()` (made once; give it your `toleranceMs` if you changed
+   * it, so its claims outlive every fresh timestamp): the verified delivery is claimed, and one
    * claimed before is refused with `replayed_delivery`. Release the claim with
    * `releaseReplayClaim(event)` when your handler fails, so the sender's retry is accepted.
    */

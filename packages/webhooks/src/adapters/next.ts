@@ -107,7 +107,8 @@ export interface VerifyNextApiRequestOptions extends VerifyOptions {
    */
   maxBodyBytes?: number;
   /**
-   * A guard from `createReplayGuard()`, made once at module level: a delivery claimed before
+   * A guard from `createReplayGuard()`, made once at module level (with your `toleranceMs`
+   * if you changed it): a delivery claimed before
    * is refused with `replayed_delivery`. Call `releaseReplayClaim(event)` when your handler
    * fails, so the sender's retry is accepted.
    */
