@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli.ts' },
+  entry: { index: 'src/index.ts', cli: 'src/cli/cli.ts' },
   format: ['esm', 'cjs'],
   dts: { entry: { index: 'src/index.ts' } },
   clean: true,

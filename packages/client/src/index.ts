@@ -11,6 +11,7 @@ export type {
   CspwatchWithResponse,
 } from './api-promise';
 export { type CspwatchClient, createCspwatchClient } from './create-client';
+export type { CspwatchRequestLogEntry } from './debug-log';
 export type {
   CspwatchApiErrorCode,
   CspwatchApiErrorDetails,
@@ -42,7 +43,6 @@ export type {
   CspwatchClientOptions,
   CspwatchHooks,
   CspwatchOutgoingRequest,
-  CspwatchRequestLogEntry,
   CspwatchRequestOptions,
   CspwatchResponseView,
   CspwatchRetryContext,

@@ -1,4 +1,4 @@
-import { debugLogger } from './debug-log';
+import { type CspwatchRequestLogEntry, debugLogger } from './debug-log';
 import type { CspwatchError, CspwatchFieldIssue } from './errors';
 import { CspwatchInputError } from './errors';
 import { VERSION } from './version';
@@ -13,31 +13,6 @@ export interface CspwatchTokenContext {
 
 /** A function returning the bearer token, called before every attempt. */
 export type CspwatchTokenProvider = (context: CspwatchTokenContext) => string | Promise<string>;
-
-/** What the `logger` hook receives after every attempt. Never contains the token. */
-export interface CspwatchRequestLogEntry {
-  /** HTTP method. */
-  method: string;
-  /** Path and query string of the request, without the base URL. */
-  path: string;
-  /** Response status, or `undefined` when no response arrived. */
-  status: number | undefined;
-  /** Time from sending to receiving the response (or failing), in milliseconds. */
-  durationMs: number;
-  /** The `x-request-id` response header, when present. */
-  requestId: string | undefined;
-  /** 1 for the first attempt, 2 for the first retry, and so on. */
-  attempt: number;
-  /**
-   * Request headers as sent, with `authorization`, `proxy-authorization`, `cookie` and
-   * `x-api-key` replaced by `[redacted]`.
-   */
-  requestHeaders: Record<string, string>;
-  /** Response headers, the token redacted; `undefined` when no response arrived. */
-  responseHeaders: Record<string, string> | undefined;
-  /** The error code when the attempt failed. */
-  errorCode: string | undefined;
-}
 
 /** Options of one call; they override the client's for that call. Validated like the client options. */
 export interface CspwatchRequestOptions {

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, makeApiKey, problemResponse, SECRET_TOKEN } from '../test/fixtures';
 import { createCspwatchClient } from './create-client';
+import type { CspwatchRequestLogEntry } from './debug-log';
 import {
   CspwatchAuthenticationError,
   CspwatchRateLimitError,
@@ -10,7 +11,7 @@ import {
   CspwatchTimeoutError,
   CspwatchTokenError,
 } from './errors';
-import type { CspwatchClientOptions, CspwatchRequestLogEntry } from './options';
+import type { CspwatchClientOptions } from './options';
 import { USER_AGENT } from './options';
 
 const server = setupServer();

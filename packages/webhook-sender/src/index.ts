@@ -7,16 +7,16 @@
  * @packageDocumentation
  */
 
-export type { InstantInput } from './alert-fields.js';
-export { type BuildAlertInput, buildAlert, type NewTypeFindingInput } from './alerts.js';
+export type { InstantInput } from './alerts/alert-fields.js';
+export { type BuildAlertInput, buildAlert, type NewTypeFindingInput } from './alerts/alerts.js';
+export type { ChannelValidationOptions } from './channels/channel-fields.js';
 export {
   type ChannelState,
   type ChannelStateStore,
   createMemoryChannelStateStore,
   FAILURES_BEFORE_DISABLE,
-} from './channel-state.js';
+} from './channels/channel-state.js';
 export {
-  type ChannelValidationOptions,
   createWebhookChannel,
   maskSecret,
   toWebhookChannelView,
@@ -25,20 +25,21 @@ export {
   type WebhookChannelInput,
   type WebhookChannelPatch,
   type WebhookChannelView,
-} from './channels.js';
-export { createWebhookSender, type WebhookSender } from './create-sender.js';
-export type { DeliveryFailureCause } from './deliver.js';
-export type { DeliveryChannel, DeliveryResult } from './delivery-result.js';
+} from './channels/channels.js';
+export { createWebhookSender, type WebhookSender } from './delivery/create-sender.js';
+export type { DeliveryFailureCause } from './delivery/deliver.js';
+export type { DeliveryChannel } from './delivery/delivery-channel.js';
+export type { DeliveryResult } from './delivery/delivery-result.js';
 export {
   isWebhookSenderError,
   type ValidationIssue,
   WebhookSenderError,
   type WebhookSenderErrorCode,
 } from './errors.js';
-export type { HostNameRejection } from './host-name.js';
-export type { AddressPolicy, AddressRejection } from './ip-policy.js';
 export { DEFAULT_SENDER_OPTIONS, type WebhookSenderOptions } from './options.js';
-export type { HostResolver } from './resolver.js';
+export type { HostNameRejection } from './target/host-name.js';
+export type { AddressPolicy, AddressRejection } from './target/ip-policy.js';
+export type { HostResolver } from './target/resolver.js';
 export {
   checkWebhookTarget,
   checkWebhookTargetStatic,
@@ -49,5 +50,5 @@ export {
   type TargetRejection,
   type TargetRejectionReason,
   type TargetVerdict,
-} from './target-policy.js';
+} from './target/target-policy.js';
 export { VERSION } from './version.js';

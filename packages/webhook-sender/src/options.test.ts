@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createWebhookSender } from './create-sender.js';
+import { createWebhookSender } from './delivery/create-sender.js';
 import { isWebhookSenderError, WebhookSenderError } from './errors.js';
 import { DEFAULT_SENDER_OPTIONS, resolveSenderOptions } from './options.js';
 

@@ -2,11 +2,11 @@
  * Options of `createWebhookSender`: one documented type, defaults in one frozen object, all
  * validated at construction (unknown keys too: a typo in a security option must be loud).
  */
-import { type ChannelStateStore, createMemoryChannelStateStore } from './channel-state.js';
+import { type ChannelStateStore, createMemoryChannelStateStore } from './channels/channel-state.js';
 import { type ValidationIssue, WebhookSenderError } from './errors.js';
-import type { HostResolver } from './resolver.js';
-import { systemResolver } from './resolver.js';
-import type { TargetPolicyOptions } from './target-policy.js';
+import type { HostResolver } from './target/resolver.js';
+import { systemResolver } from './target/resolver.js';
+import type { TargetPolicyOptions } from './target/target-policy.js';
 import { VERSION } from './version.js';
 
 /** Options of {@link createWebhookSender}. Every field is optional. */

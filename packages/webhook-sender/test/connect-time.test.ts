@@ -1,7 +1,7 @@
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../src/create-sender.js';
-import type { HostResolver } from '../src/resolver.js';
+import { createWebhookSender } from '../src/delivery/create-sender.js';
+import type { HostResolver } from '../src/target/resolver.js';
 import { startReceiver } from './helpers/receiver.js';
 
 const SECRET = 'connect-time-secret';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookSender, type WebhookSender } from '../src/create-sender.js';
+import { createWebhookSender, type WebhookSender } from '../src/delivery/create-sender.js';
 import { verifyIndependently } from './helpers/independent-verify.js';
 import { startReceiver } from './helpers/receiver.js';
 

@@ -1,7 +1,8 @@
 /**
  * The Node.js build of `@cspwatch/webhooks`: the same API backed by node:crypto, plus
- * synchronous `signWebhookSync` and `verifyWebhookSync`. Served automatically under the
- * `node` export condition; import `@cspwatch/webhooks/node` for the sync functions.
+ * synchronous `signWebhookSync` and `verifyWebhookSync`, and `createSampleAlert` for senders
+ * (kept out of the Web entry's 2 kB budget). Served automatically under the `node` export
+ * condition; import `@cspwatch/webhooks/node` for these extras.
  *
  * @packageDocumentation
  */
@@ -56,5 +57,6 @@ export {
 } from './replay/memory-store';
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
+export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

@@ -7,7 +7,7 @@ const WINDOW_MS = 5 * 60_000;
 
 /**
  * A random UUID v4. Node 18 has no global `crypto` (without a flag), so there the sample
- * id falls back to `Math.random`: fine for test data, which is all this entry makes.
+ * id falls back to `Math.random`: fine for a sample alert, which carries no secret.
  */
 function randomUuid(): string {
   const webCrypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
@@ -20,7 +20,8 @@ function randomUuid(): string {
 
 /**
  * Builds the sample alert the Test action sends: one fake `csp-violation:new-type`
- * finding, a fresh UUID, a five-minute window ending now, and a dashboard link.
+ * finding, a fresh UUID, a five-minute window ending now, and a dashboard link. The one
+ * builder of it: the sender's Test action and `@cspwatch/webhooks/testing` both use it.
  *
  * @example
  * ```ts

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, makeWebsite, problemResponse } from '../../test/fixtures';
 import { createCspwatchClient } from '../create-client';
+import type { CspwatchRequestLogEntry } from '../debug-log';
 import {
   CspwatchConnectionError,
   CspwatchInputError,
@@ -12,7 +13,7 @@ import {
   CspwatchServerError,
   CspwatchTimeoutError,
 } from '../errors';
-import type { CspwatchClientOptions, CspwatchRequestLogEntry } from '../options';
+import type { CspwatchClientOptions } from '../options';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -3,9 +3,16 @@
  * returns the normalised value; messages never contain the secret.
  */
 import { MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
-import type { ChannelValidationOptions } from './channels.js';
-import { type ValidationIssue, WebhookSenderError } from './errors.js';
-import { checkWebhookTargetStatic } from './target-policy.js';
+import { type ValidationIssue, WebhookSenderError } from '../errors.js';
+import { checkWebhookTargetStatic } from '../target/target-policy.js';
+
+/** Options of channel validation. */
+export interface ChannelValidationOptions {
+  /** Identifier of a new channel. @default `wh_` + a random UUID */
+  readonly id?: string;
+  /** Accept loopback URLs (local testing only), as in the target policy. @default false */
+  readonly dangerouslyAllowLoopback?: boolean;
+}
 
 const MAX_SECRET_CODE_POINTS = 4096;
 const MAX_NAME_CODE_POINTS = 255;

@@ -5,8 +5,14 @@
  * `JSON.stringify` and `console.log` of a channel never show it.
  */
 import { randomUUID } from 'node:crypto';
-import { checkName, checkSecret, checkShape, checkUrl } from './channel-fields.js';
-import { type ValidationIssue, WebhookSenderError } from './errors.js';
+import { type ValidationIssue, WebhookSenderError } from '../errors.js';
+import {
+  type ChannelValidationOptions,
+  checkName,
+  checkSecret,
+  checkShape,
+  checkUrl,
+} from './channel-fields.js';
 
 /** Fields to create a channel; `type` may be given and must then be `"Webhook"`. */
 export interface WebhookChannelInput {
@@ -49,14 +55,6 @@ export interface WebhookChannelView {
   readonly url: string;
   /** Masked secret, see {@link maskSecret}. */
   readonly secretPreview: string;
-}
-
-/** Options of channel validation. */
-export interface ChannelValidationOptions {
-  /** Identifier of a new channel. @default `wh_` + a random UUID */
-  readonly id?: string;
-  /** Accept loopback URLs (local testing only), as in the target policy. @default false */
-  readonly dangerouslyAllowLoopback?: boolean;
 }
 
 function build(id: string, name: string, url: string, secret: string): WebhookChannel {

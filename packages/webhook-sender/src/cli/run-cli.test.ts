@@ -1,7 +1,7 @@
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeliveryResult } from '../delivery/delivery-result.js';
 import { describeResult } from './cli-output.js';
-import type { DeliveryResult } from './delivery-result.js';
 import { type CliIo, runCli } from './run-cli.js';
 
 const SECRET = 'cli-secret-Ω-1234';

@@ -4,10 +4,10 @@
  * environment variable or stdin (or, discouraged, `--secret`); it is never printed.
  */
 import { parseArgs } from 'node:util';
+import { createWebhookSender } from '../delivery/create-sender.js';
+import { isWebhookSenderError } from '../errors.js';
+import { VERSION } from '../version.js';
 import { DEFAULT_SECRET_ENV, describeResult, USAGE } from './cli-output.js';
-import { createWebhookSender } from './create-sender.js';
-import { isWebhookSenderError } from './errors.js';
-import { VERSION } from './version.js';
 
 /** What the CLI reads and writes; injectable for tests. */
 export interface CliIo {

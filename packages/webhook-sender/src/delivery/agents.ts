@@ -4,9 +4,9 @@
  * the environment (a plain `Agent` never does), and TLS verification cannot be turned off.
  */
 import { Agent } from 'undici';
-import { createGuardedLookup } from './guarded-lookup.js';
-import type { AddressPolicy } from './ip-policy.js';
-import type { ResolvedSenderOptions } from './options.js';
+import type { ResolvedSenderOptions } from '../options.js';
+import { createGuardedLookup } from '../target/guarded-lookup.js';
+import type { AddressPolicy } from '../target/ip-policy.js';
 
 /** The agents of one sender, created on first use. */
 export interface GuardedAgents {

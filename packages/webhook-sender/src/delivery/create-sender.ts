@@ -4,20 +4,15 @@
  * and runs the Test action (spec 4.4) without touching state.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import { createSampleAlert } from '@cspwatch/webhooks/testing';
+import { createSampleAlert } from '@cspwatch/webhooks/node';
+import { serialise } from '../alerts/serialise-alert.js';
+import { type ChannelState, FAILURES_BEFORE_DISABLE } from '../channels/channel-state.js';
+import { resolveSenderOptions, type WebhookSenderOptions } from '../options.js';
+import { checkWebhookTarget, type TargetVerdict } from '../target/target-policy.js';
 import { createGuardedAgents } from './agents.js';
-import { type ChannelState, FAILURES_BEFORE_DISABLE } from './channel-state.js';
 import { attemptDelivery } from './deliver.js';
-import {
-  checkChannel,
-  type DeliveryChannel,
-  type DeliveryResult,
-  SKIPPED_DISABLED,
-  serialise,
-  toDeliveryResult,
-} from './delivery-result.js';
-import { resolveSenderOptions, type WebhookSenderOptions } from './options.js';
-import { checkWebhookTarget, type TargetVerdict } from './target-policy.js';
+import { checkChannel, type DeliveryChannel } from './delivery-channel.js';
+import { type DeliveryResult, SKIPPED_DISABLED, toDeliveryResult } from './delivery-result.js';
 
 /** A webhook sender; see {@link createWebhookSender}. */
 export interface WebhookSender {

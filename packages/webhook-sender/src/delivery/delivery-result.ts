@@ -1,21 +1,10 @@
 /**
- * What a delivery takes and gives back: the channel fields it needs, the result type, and the
- * helpers that check the input and serialise the alert once.
+ * What a delivery gives back: the result type, and how an attempt's outcome and the channel's
+ * state combine into it.
  */
-import { type CspwatchEvent, MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
-import type { AttemptOutcome, DeliveryFailureCause } from './deliver.js';
-import { WebhookSenderError } from './errors.js';
-import type { TargetRejection } from './target-policy.js';
 
-/** What a delivery needs of a channel; a {@link WebhookChannel} fits. */
-export interface DeliveryChannel {
-  /** Channel identifier: the key of its state in the store. */
-  readonly id: string;
-  /** The delivery URL (checked by the target policy before every delivery). */
-  readonly url: string;
-  /** The signing secret. */
-  readonly secret: string;
-}
+import type { TargetRejection } from '../target/target-policy.js';
+import type { AttemptOutcome, DeliveryFailureCause } from './deliver.js';
 
 /** What happened to one delivery (or Test action), and the channel's state afterwards. */
 export interface DeliveryResult {
@@ -47,35 +36,6 @@ export interface DeliveryResult {
   readonly disabled: boolean;
   /** `true` for the Test action (state untouched). */
   readonly test: boolean;
-}
-
-/** Throws `invalid_channel` unless the channel can be delivered to. */
-export function checkChannel(channel: DeliveryChannel): void {
-  const bad = (path: string, message: string) =>
-    new WebhookSenderError('invalid_channel', [{ path, code: 'invalid', message }]);
-  if (typeof channel !== 'object' || channel === null) throw bad('(channel)', 'must be an object');
-  if (typeof channel.id !== 'string' || channel.id === '')
-    throw bad('id', 'must be a non-empty string');
-  if (typeof channel.url !== 'string') throw bad('url', 'must be a string');
-  if (typeof channel.secret !== 'string' || [...channel.secret].length < MIN_SECRET_LENGTH) {
-    throw bad('secret', 'must be a string of at least 8 characters');
-  }
-}
-
-/** Serialises an alert once, to the UTF-8 bytes that are both signed and sent. */
-export function serialise(alert: CspwatchEvent): Uint8Array {
-  const refuse = (message: string, cause?: unknown) =>
-    new WebhookSenderError('invalid_alert', [{ path: '(alert)', code: 'not_an_alert', message }], {
-      cause,
-    });
-  if (typeof alert !== 'object' || alert === null || typeof alert.id !== 'string') {
-    throw refuse('must be an alert object with a string id (see buildAlert)');
-  }
-  try {
-    return Buffer.from(JSON.stringify(alert), 'utf8');
-  } catch (error) {
-    throw refuse('cannot be serialised as JSON (circular or BigInt value)', error);
-  }
 }
 
 /** The state part of a {@link DeliveryResult}. */
