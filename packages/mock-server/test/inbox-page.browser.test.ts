@@ -134,4 +134,21 @@ describe.skipIf(!hasChromium)('inbox page in headless chromium', () => {
     expect(await page.content()).not.toContain('whsec-ops-0123456789');
     await page.close();
   }, 30_000);
+
+  it('with a control token, the page opened with ?token= refreshes live too', async () => {
+    const controlToken = 'ctl-browser-0123456789abcdef';
+    const guarded = await startMockServer({ apiKeyCount: 1, controlToken });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${guarded.url}/_mock/?token=${controlToken}`);
+      const channel = guarded.service.inbox.createChannel({ secret: 'whsec-guarded-0123' });
+      await fetch(channel.url, await signedPost({ secret: 'whsec-guarded-0123' }));
+      await expect
+        .poll(() => page.locator('.delivery .verdict').allTextContents(), { timeout: 5000 })
+        .toEqual(['verified']);
+      await page.close();
+    } finally {
+      await guarded.close();
+    }
+  }, 30_000);
 });
