@@ -68,6 +68,13 @@ const drained = async (queue: DeliveryQueue) => {
   return counts.waiting + counts.active + counts.delayed === 0;
 };
 
+/** Parking writes the parked set, then the history: wait for the record, not the set. */
+const waitForParkedRecord = (queue: DeliveryQueue, channelId: string) =>
+  waitFor(
+    'the parked record',
+    async () => (await queue.getHistory(channelId)).entries[0]?.kind === 'parked',
+  );
+
 async function allHistory(queue: DeliveryQueue, channelId: string) {
   const entries = [];
   let cursor: string | null = null;
@@ -198,7 +205,8 @@ describe('delivery queue and worker', () => {
     const channel = inboxChannel(503);
     const alert = sampleAlert();
     await queue.enqueue(channel.id, alert);
-    await waitFor('the alert parked', async () => (await queue.countParked(channel.id)) === 1);
+    await waitForParkedRecord(queue, channel.id);
+    expect(await queue.countParked(channel.id)).toBe(1);
     expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(2);
     expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
       kind: 'parked',
@@ -226,7 +234,8 @@ describe('delivery queue and worker', () => {
     open.push(queue, worker);
     const alert = sampleAlert();
     await queue.enqueue('ch_db_down', alert);
-    await waitFor('the alert parked', async () => (await queue.countParked('ch_db_down')) === 1);
+    await waitForParkedRecord(queue, 'ch_db_down');
+    expect(await queue.countParked('ch_db_down')).toBe(1);
     expect((await queue.getHistory('ch_db_down')).entries[0]).toMatchObject({
       kind: 'parked',
       reason: 'worker_error',
@@ -246,7 +255,7 @@ describe('delivery queue and worker', () => {
     try {
       const { queue } = setup({ attemptDelaysMs: [0] });
       await queue.enqueue(channel.id, sampleAlert());
-      await waitFor('the alert parked', async () => (await queue.countParked(channel.id)) === 1);
+      await waitForParkedRecord(queue, channel.id);
       const history = await allHistory(queue, channel.id);
       expect(history.length).toBeGreaterThan(0);
       expect(JSON.stringify(history)).not.toContain(SECRET);
