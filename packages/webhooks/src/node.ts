@@ -58,5 +58,6 @@ export {
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
 export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
+export { isReceiverSetupError } from './setup-errors';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

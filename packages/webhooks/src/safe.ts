@@ -4,10 +4,13 @@ import {
   type WebhookVerificationErrorCode,
 } from './errors';
 import type { CspwatchEvent } from './payloads';
+import { isReceiverSetupError } from './setup-errors';
 
 /**
- * What `safeVerifyWebhook` resolves to: the event, or why the delivery was refused. Only
- * {@link WebhookVerificationError}s become `{ ok: false }`; anything else (a bug) still throws.
+ * What `safeVerifyWebhook` resolves to: the event, or why the delivery was refused. Only a
+ * delivery's {@link WebhookVerificationError}s become `{ ok: false }`; the receiver's own setup
+ * mistakes (`invalid_secret`, `invalid_options`, `body_not_raw`: see `isReceiverSetupError`)
+ * and anything else (a bug) still throw.
  */
 export type VerifyWebhookResult =
   | {
@@ -48,6 +51,7 @@ export async function resultOfAsync(
 }
 
 function refusal(error: unknown): VerifyWebhookResult {
-  if (!isWebhookVerificationError(error)) throw error;
+  // A bug, or the receiver's own setup (a missing secret): not a refused delivery.
+  if (!isWebhookVerificationError(error) || isReceiverSetupError(error)) throw error;
   return { ok: false, code: error.code, message: error.message, error };
 }

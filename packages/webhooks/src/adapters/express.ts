@@ -3,6 +3,7 @@ import { isWebhookVerificationError, WebhookVerificationError } from '../errors'
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
 import type { ReplayClaim } from '../replay/guard';
+import { isReceiverSetupError } from '../setup-errors';
 import type { VerifyOptions } from '../verify';
 import { checkAdapterOptions } from './options';
 import { sendWebhookProblem } from './problem';
@@ -129,7 +130,7 @@ export function cspwatchWebhook(
       if (guard !== undefined) releaseOnFailure(res, await guard.claim(event, req.headers));
       req.cspwatchEvent = event;
     } catch (error) {
-      if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') return next(error);
+      if (!isWebhookVerificationError(error) || isReceiverSetupError(error)) return next(error);
       if (onRejected !== undefined) callRejectedHook(onRejected, error, req);
       sendWebhookProblem(res, error);
       return;

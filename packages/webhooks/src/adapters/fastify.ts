@@ -3,6 +3,7 @@ import { isWebhookVerificationError, WebhookVerificationError } from '../errors'
 import type { WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
 import type { ReplayClaim } from '../replay/guard';
+import { isReceiverSetupError } from '../setup-errors';
 import type { VerifyOptions } from '../verify';
 import { checkAdapterOptions } from './options';
 import { problemHeaders, toWebhookProblem } from './problem';
@@ -148,7 +149,7 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
       }
       events.set(request, event);
     } catch (error) {
-      if (!isWebhookVerificationError(error) || error.code === 'body_not_raw') throw error;
+      if (!isWebhookVerificationError(error) || isReceiverSetupError(error)) throw error;
       if (onRejected !== undefined) callRejectedHook(onRejected, error, request);
       const problem = toWebhookProblem(error);
       return reply

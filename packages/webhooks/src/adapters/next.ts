@@ -4,6 +4,7 @@ import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
 import { releaseReplayClaim, rememberClaim } from '../replay/claims';
 import type { ReplayGuard } from '../replay/guard';
+import { isReceiverSetupError } from '../setup-errors';
 import type { VerifyOptions } from '../verify';
 import { type VerifyRequestOptions, verifyRequest } from './fetch';
 import { checkAdapterOptions } from './options';
@@ -75,7 +76,9 @@ export function withCspwatchWebhook<TContext = unknown>(
     try {
       event = await verifyRequest(request, checked);
     } catch (error) {
-      if (isWebhookVerificationError(error)) return createProblemResponse(error);
+      if (isWebhookVerificationError(error) && !isReceiverSetupError(error)) {
+        return createProblemResponse(error);
+      }
       throw error;
     }
     if (guard === undefined) return handler(event, request, context);

@@ -1,4 +1,5 @@
 import type { WebhookVerificationError, WebhookVerificationErrorCode } from '../errors';
+import { isReceiverSetupError } from '../setup-errors';
 
 /** An RFC 9457 problem body describing why a delivery was refused. */
 export interface WebhookProblem {
@@ -8,9 +9,10 @@ export interface WebhookProblem {
   title: string;
   /**
    * `400` for a delivery that failed verification, `409` for a replayed one, `413` for one
-   * over the size cap, `503` when the replay store could not check it (retry later).
+   * over the size cap, `503` when the replay store could not check it (retry later), `500`
+   * when the receiver itself is misconfigured (see {@link isReceiverSetupError}).
    */
-  status: 400 | 409 | 413 | 503;
+  status: 400 | 409 | 413 | 500 | 503;
   /** What to check (never contains a secret). */
   detail: string;
   /** The error code, e.g. `signature_mismatch`. */
@@ -46,7 +48,9 @@ export function problemHeaders(problem: WebhookProblem): Record<string, string> 
  * ```
  */
 export function toWebhookProblem(error: WebhookVerificationError): WebhookProblem {
-  const [status, title] = STATUSES[error.code] ?? [400, 'Bad Request'];
+  const [status, title] = isReceiverSetupError(error)
+    ? [500, 'Internal Server Error']
+    : (STATUSES[error.code] ?? [400, 'Bad Request']);
   return {
     type: 'about:blank',
     title,
