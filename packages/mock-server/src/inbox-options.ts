@@ -1,4 +1,4 @@
-import { MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
+import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
 import { MockServerError } from './errors';
 import type { InboxDelivery, InboxResponse } from './inbox-types';
 import { checkInteger } from './options';
@@ -32,9 +32,7 @@ export function checkResponse(response: InboxResponse = {}): Channel['response']
 /** Validates a channel's secret, or list of secrets (rotation). */
 export function checkSecret(secret: unknown): string | readonly string[] {
   const secrets = Array.isArray(secret) ? secret : [secret];
-  const valid =
-    secrets.length > 0 &&
-    secrets.every((s) => typeof s === 'string' && [...s].length >= MIN_SECRET_LENGTH);
+  const valid = secrets.length > 0 && secrets.every((s) => secretProblem(s) === undefined);
   if (!valid) {
     throw new MockServerError(
       'invalid_options',

@@ -51,6 +51,7 @@ export {
 } from './replay/memory-store';
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
+export { secretProblem } from './secrets';
 export { isReceiverSetupError } from './setup-errors';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

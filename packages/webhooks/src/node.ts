@@ -58,6 +58,7 @@ export {
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
 export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
+export { secretProblem } from './secrets';
 export { isReceiverSetupError } from './setup-errors';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';
 export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';

@@ -2,7 +2,7 @@
  * Field checks of webhook channels, shared by create and edit. Each check records issues and
  * returns the normalised value; messages never contain the secret.
  */
-import { MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
+import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
 import { type ValidationIssue, WebhookSenderError } from '../errors.js';
 import { checkWebhookTargetStatic } from '../target/target-policy.js';
 
@@ -69,10 +69,12 @@ export function checkSecret(value: unknown, issues: ValidationIssue[]): string {
     issues.push(issue('secret', 'secret_required', 'must be a string'));
     return '';
   }
-  const length = [...value].length;
-  if (length < MIN_SECRET_LENGTH)
-    issues.push(issue('secret', 'secret_too_short', 'must be at least 8 characters'));
-  if (length > MAX_SECRET_CODE_POINTS)
+  if (secretProblem(value) !== undefined) {
+    issues.push(
+      issue('secret', 'secret_too_short', `must be at least ${MIN_SECRET_LENGTH} characters`),
+    );
+  }
+  if ([...value].length > MAX_SECRET_CODE_POINTS)
     issues.push(issue('secret', 'secret_too_long', 'at most 4096 characters'));
   if (LONE_SURROGATE.test(value))
     issues.push(

@@ -4,6 +4,7 @@
  * environment variable or stdin (or, discouraged, `--secret`); it is never printed.
  */
 import { parseArgs } from 'node:util';
+import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
 import { createWebhookSender } from '../delivery/create-sender.js';
 import { isWebhookSenderError } from '../errors.js';
 import { VERSION } from '../version.js';
@@ -85,7 +86,9 @@ async function sendTest(args: string[], io: CliIo): Promise<number> {
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
     throw new UsageError('--timeout must be a positive integer (ms)');
   const secret = await readSecret(values, io);
-  if ([...secret].length < 8) throw new UsageError('the secret must be at least 8 characters');
+  if (secretProblem(secret) !== undefined) {
+    throw new UsageError(`the secret must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
   const allowLoopback = values['allow-loopback'] === true;
   const sender = createWebhookSender({ dangerouslyAllowLoopback: allowLoopback, timeoutMs });
   try {

@@ -1,7 +1,7 @@
 /**
  * What a delivery needs of a channel, and the check that it can be delivered to.
  */
-import { MIN_SECRET_LENGTH } from '@cspwatch/webhooks';
+import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
 import { WebhookSenderError } from '../errors.js';
 
 /** What a delivery needs of a channel; a {@link WebhookChannel} fits. */
@@ -22,7 +22,7 @@ export function checkChannel(channel: DeliveryChannel): void {
   if (typeof channel.id !== 'string' || channel.id === '')
     throw bad('id', 'must be a non-empty string');
   if (typeof channel.url !== 'string') throw bad('url', 'must be a string');
-  if (typeof channel.secret !== 'string' || [...channel.secret].length < MIN_SECRET_LENGTH) {
-    throw bad('secret', 'must be a string of at least 8 characters');
+  if (secretProblem(channel.secret) !== undefined) {
+    throw bad('secret', `must be a string of at least ${MIN_SECRET_LENGTH} characters`);
   }
 }
