@@ -16,7 +16,11 @@ export default defineConfig([
   {
     entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
     format: ['esm', 'cjs'],
-    dts: true,
+    // Contract types (ProblemCode) are inlined: users never install the private package.
+    dts: {
+      resolve: ['@cspwatch/contract'],
+      compilerOptions: { paths: { '@cspwatch/contract': ['../contract/src/index.ts'] } },
+    },
     clean: true,
     sourcemap: true,
     target: 'es2022',

@@ -21,10 +21,11 @@ export type CspwatchClientErrorCode =
   | 'redirect_not_followed';
 
 /**
- * Codes the cspwatch API sends in problem+json bodies. A body without `code` gets one from
- * the status (`not_found`, `http_418`, …). Open, so a new server code is still a string.
+ * The codes of {@link CspwatchApiErrorCode} known by name: those the API's operations send in
+ * problem+json bodies (pinned to the contract's list by a type test), and those the client
+ * derives from the status when a body has none.
  */
-export type CspwatchApiErrorCode =
+export type CspwatchKnownApiErrorCode =
   | 'validation_failed'
   | 'invalid_cursor'
   | 'malformed_json'
@@ -36,6 +37,8 @@ export type CspwatchApiErrorCode =
   | 'website_limit_reached'
   | 'workspace_not_found'
   | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'server_error'
   | 'bad_request'
@@ -43,8 +46,13 @@ export type CspwatchApiErrorCode =
   | 'forbidden'
   | 'conflict'
   | 'unprocessable_content'
-  | 'redirect_not_followed'
-  | (string & {});
+  | 'redirect_not_followed';
+
+/**
+ * Codes the cspwatch API sends in problem+json bodies. A body without `code` gets one from
+ * the status (`not_found`, `http_418`, …). Open, so a new server code is still a string.
+ */
+export type CspwatchApiErrorCode = CspwatchKnownApiErrorCode | (string & {});
 
 /** Every `code` a {@link CspwatchError} can carry. */
 export type CspwatchErrorCode = CspwatchClientErrorCode | CspwatchApiErrorCode;

@@ -20,6 +20,7 @@ export type {
   CspwatchErrorCode,
   CspwatchErrorOptions,
   CspwatchFieldIssue,
+  CspwatchKnownApiErrorCode,
 } from './errors';
 export {
   CspwatchApiError,

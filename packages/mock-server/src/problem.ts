@@ -1,35 +1,8 @@
+import type { ProblemCode } from '@cspwatch/contract';
 import { textResponse } from './response-text';
 
-/** Every `code` the mock service puts in a problem+json body. */
-export type ProblemCode =
-  | 'validation_failed'
-  | 'invalid_cursor'
-  | 'malformed_json'
-  | 'missing_token'
-  | 'invalid_token'
-  | 'forbidden_role'
-  | 'feature_not_in_plan'
-  | 'api_key_not_allowed'
-  | 'website_limit_reached'
-  | 'not_found'
-  | 'workspace_not_found'
-  | 'channel_not_found'
-  | 'endpoint_not_found'
-  | 'method_not_allowed'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'webhook_verification_failed'
-  | 'bad_request'
-  | 'server_error'
-  | 'missing_control_token'
-  | 'invalid_control_token'
-  | 'user_not_found'
-  | 'api_key_not_found'
-  | 'token_not_found'
-  | 'website_not_found'
-  | 'rule_not_found'
-  | 'webhook_channel_not_found';
+/** Every `code` the mock service puts in a problem+json body: the contract's one list. */
+export type { ProblemCode };
 
 /** One invalid field of a request: where it is and what to fix. */
 export interface ProblemFieldError {
