@@ -121,3 +121,41 @@ describe('verifyNextApiRequest (Next.js Pages Router)', () => {
     ).rejects.toMatchObject({ code: 'body_too_large' });
   });
 });
+
+describe('withCspwatchWebhook onRejected', () => {
+  it('is called with each refusal before the 400 is sent, and a throwing hook changes nothing', async () => {
+    const seen: string[] = [];
+    const POST = withCspwatchWebhook(async () => new Response(null, { status: 204 }), {
+      secret: SECRET,
+      onRejected: (error, request) => {
+        seen.push(`${error.code} ${new URL(request.url).pathname}`);
+        throw new Error('logger down');
+      },
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    try {
+      const { request } = await deliveryRequest('another-secret-value');
+      const response = await POST(request, {});
+      expect(response.status).toBe(400);
+      expect(seen).toEqual(['signature_mismatch /api/cspwatch']);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toContain('logger down');
+      const good = await deliveryRequest();
+      expect((await POST(good.request, {})).status).toBe(204);
+      expect(seen).toHaveLength(1);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
+  it('refuses a hook that is not a function when the route is built', () => {
+    expect(() =>
+      withCspwatchWebhook(async () => new Response(), {
+        secret: SECRET,
+        onRejected: 'log' as never,
+      }),
+    ).toThrow(/onRejected must be a function/);
+  });
+});

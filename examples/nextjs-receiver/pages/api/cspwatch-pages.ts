@@ -33,6 +33,7 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
     event = await verifyNextApiRequest(req, { secret, replay });
   } catch (error) {
     if (!isWebhookVerificationError(error)) throw error;
+    console.warn(`rejected delivery: ${error.code}`);
     sendWebhookProblem(res, error);
     return;
   }

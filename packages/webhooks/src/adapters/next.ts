@@ -15,6 +15,7 @@ import {
   type ReadableBodyLike,
   readBody,
 } from './read-body';
+import { callRejectedHook, checkRejectedHook } from './rejected-hook';
 import {
   type AdapterReplayOption,
   adapterReplayGuard,
@@ -39,6 +40,12 @@ export interface WithCspwatchWebhookOptions extends Omit<VerifyRequestOptions, '
    * @default false
    */
   replay?: AdapterReplayOption;
+  /**
+   * Called with the error of each refused delivery before the response is sent, e.g. to log
+   * `error.code`. It cannot change or cancel the refusal: if it throws or rejects, the refusal
+   * is sent anyway and its error is reported as a warning.
+   */
+  onRejected?: (error: WebhookVerificationError, request: Request) => void;
 }
 
 /**
@@ -64,7 +71,8 @@ export function withCspwatchWebhook<TContext = unknown>(
   options: WithCspwatchWebhookOptions,
 ): (request: Request, context: TContext) => Promise<Response> {
   checkAdapterOptions(options);
-  const { replay: _replay, ...verifyOptions } = options;
+  const { replay: _replay, onRejected: _onRejected, ...verifyOptions } = options;
+  const onRejected = checkRejectedHook(options.onRejected);
   const guard = adapterReplayGuard(options);
   const checked: VerifyRequestOptions = {
     ...verifyOptions,
@@ -77,6 +85,7 @@ export function withCspwatchWebhook<TContext = unknown>(
       event = await verifyRequest(request, checked);
     } catch (error) {
       if (isWebhookVerificationError(error) && !isReceiverSetupError(error)) {
+        if (onRejected !== undefined) callRejectedHook(onRejected, error, request);
         return createProblemResponse(error);
       }
       throw error;

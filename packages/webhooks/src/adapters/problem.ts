@@ -48,7 +48,7 @@ export function problemHeaders(problem: WebhookProblem): Record<string, string> 
  * ```
  */
 export function toWebhookProblem(error: WebhookVerificationError): WebhookProblem {
-  const [status, title] = isReceiverSetupError(error)
+  const [status, title]: [WebhookProblem['status'], string] = isReceiverSetupError(error)
     ? [500, 'Internal Server Error']
     : (STATUSES[error.code] ?? [400, 'Bad Request']);
   return {

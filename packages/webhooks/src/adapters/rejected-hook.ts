@@ -26,8 +26,14 @@ export function callRejectedHook<TRequest>(
 
 function reportHookError(hookError: unknown): void {
   // Not silent, and not fatal: a logging hook must not turn a refusal into a crash or a 500.
-  process.emitWarning(
-    hookError instanceof Error ? hookError : String(hookError),
-    'CspwatchWebhookWarning',
-  );
+  // Edge runtimes have no process.emitWarning; the console is what they log.
+  const node = (
+    globalThis as { process?: { emitWarning?: (w: Error | string, t: string) => void } }
+  ).process;
+  if (typeof node?.emitWarning === 'function') {
+    node.emitWarning(
+      hookError instanceof Error ? hookError : String(hookError),
+      'CspwatchWebhookWarning',
+    );
+  } else console.warn('CspwatchWebhookWarning: the onRejected hook failed', hookError);
 }

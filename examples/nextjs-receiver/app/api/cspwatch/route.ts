@@ -19,7 +19,11 @@ export async function POST(request: Request, context: unknown): Promise<Response
       return Response.json({ error: 'webhook_secret_not_configured' }, { status: 500 });
     }
     // replay: a delivery accepted once is refused (409) if it is sent again.
-    verified = withCspwatchWebhook(handleAlert, { secret, replay: true });
+    verified = withCspwatchWebhook(handleAlert, {
+      secret,
+      replay: true,
+      onRejected: (error) => console.warn(`rejected delivery: ${error.code}`),
+    });
   }
   return verified(request, context);
 }
