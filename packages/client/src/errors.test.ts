@@ -149,7 +149,7 @@ describe('API errors', () => {
 describe('isCspwatchError', () => {
   it('recognises errors by a Symbol.for marker, also from another copy of the package', () => {
     const fromAnotherCopy = Object.assign(new Error('x'), {
-      [Symbol.for('@cspwatch/client.error')]: true,
+      [Symbol.for('@cspwatch/client.CspwatchError')]: true,
     });
     expect(isCspwatchError(new CspwatchInputError([{ path: 'a', message: 'b' }]))).toBe(true);
     expect(isCspwatchError(fromAnotherCopy)).toBe(true);

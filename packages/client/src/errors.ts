@@ -5,7 +5,7 @@ import type { core } from 'zod/mini';
  * (`instanceof`), `code` says why (a snake_case string to `switch` on within a class).
  */
 
-const MARKER = Symbol.for('@cspwatch/client.error');
+const MARKER = Symbol.for('@cspwatch/client.CspwatchError');
 
 /** Codes the client assigns itself, for failures that did not come from an API error body. */
 export type CspwatchClientErrorCode =

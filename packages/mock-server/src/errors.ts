@@ -6,7 +6,7 @@ export type MockServerErrorCode =
   | 'unknown_user'
   | 'unknown_api_key';
 
-const MARKER = Symbol.for('@cspwatch/mock-server/error');
+const MARKER = Symbol.for('@cspwatch/mock-server.MockServerError');
 
 /**
  * The error the mock server's programmatic API throws: bad options, or a reference to a

@@ -52,7 +52,9 @@ describe('resolveServiceOptions', () => {
 
   it('recognises errors from another copy by their marker, and nothing else', () => {
     expect(isMockServerError(new MockServerError('unknown_channel', 'x'))).toBe(true);
-    expect(isMockServerError({ [Symbol.for('@cspwatch/mock-server/error')]: true })).toBe(true);
+    expect(isMockServerError({ [Symbol.for('@cspwatch/mock-server.MockServerError')]: true })).toBe(
+      true,
+    );
     expect(isMockServerError(new Error('x'))).toBe(false);
     expect(isMockServerError(null)).toBe(false);
   });

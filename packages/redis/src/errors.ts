@@ -3,7 +3,7 @@
  * history); what is thrown is bad input and a Redis that cannot answer.
  */
 
-const MARKER = Symbol.for('@cspwatch/redis/error');
+const MARKER = Symbol.for('@cspwatch/redis.CspwatchRedisError');
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.

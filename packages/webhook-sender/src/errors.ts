@@ -3,7 +3,7 @@
  * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
  */
 
-const MARKER = Symbol.for('@cspwatch/webhook-sender/error');
+const MARKER = Symbol.for('@cspwatch/webhook-sender.WebhookSenderError');
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.

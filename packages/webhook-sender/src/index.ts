@@ -7,15 +7,15 @@
  * @packageDocumentation
  */
 
-export type { InstantInput } from './alerts/alert-fields.js';
-export { type BuildAlertInput, buildAlert, type NewTypeFindingInput } from './alerts/alerts.js';
-export type { ChannelValidationOptions } from './channels/channel-fields.js';
+export type { InstantInput } from './alerts/alert-fields';
+export { type BuildAlertInput, buildAlert, type NewTypeFindingInput } from './alerts/alerts';
+export type { ChannelValidationOptions } from './channels/channel-fields';
 export {
   type ChannelState,
   type ChannelStateStore,
   createMemoryChannelStateStore,
   FAILURES_BEFORE_DISABLE,
-} from './channels/channel-state.js';
+} from './channels/channel-state';
 export {
   createWebhookChannel,
   maskSecret,
@@ -25,21 +25,21 @@ export {
   type WebhookChannelInput,
   type WebhookChannelPatch,
   type WebhookChannelView,
-} from './channels/channels.js';
-export { createWebhookSender, type WebhookSender } from './delivery/create-sender.js';
-export type { DeliveryFailureCause } from './delivery/deliver.js';
-export type { DeliveryChannel } from './delivery/delivery-channel.js';
-export type { DeliveryResult } from './delivery/delivery-result.js';
+} from './channels/channels';
+export { createWebhookSender, type WebhookSender } from './delivery/create-sender';
+export type { DeliveryFailureCause } from './delivery/deliver';
+export type { DeliveryChannel } from './delivery/delivery-channel';
+export type { DeliveryResult } from './delivery/delivery-result';
 export {
   isWebhookSenderError,
   type ValidationIssue,
   WebhookSenderError,
   type WebhookSenderErrorCode,
-} from './errors.js';
-export { DEFAULT_SENDER_OPTIONS, type WebhookSenderOptions } from './options.js';
-export type { HostNameRejection } from './target/host-name.js';
-export type { AddressPolicy, AddressRejection } from './target/ip-policy.js';
-export type { HostResolver } from './target/resolver.js';
+} from './errors';
+export { DEFAULT_SENDER_OPTIONS, type WebhookSenderOptions } from './options';
+export type { HostNameRejection } from './target/host-name';
+export type { AddressPolicy, AddressRejection } from './target/ip-policy';
+export type { HostResolver } from './target/resolver';
 export {
   checkWebhookTarget,
   checkWebhookTargetStatic,
@@ -50,5 +50,5 @@ export {
   type TargetRejection,
   type TargetRejectionReason,
   type TargetVerdict,
-} from './target/target-policy.js';
-export { VERSION } from './version.js';
+} from './target/target-policy';
+export { VERSION } from './version';

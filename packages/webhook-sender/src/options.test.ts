@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createWebhookSender } from './delivery/create-sender.js';
-import { isWebhookSenderError, WebhookSenderError } from './errors.js';
-import { DEFAULT_SENDER_OPTIONS, resolveSenderOptions } from './options.js';
+import { createWebhookSender } from './delivery/create-sender';
+import { isWebhookSenderError, WebhookSenderError } from './errors';
+import { DEFAULT_SENDER_OPTIONS, resolveSenderOptions } from './options';
 
 function codesOf(options: unknown): string[] {
   try {
@@ -63,8 +63,8 @@ describe('WebhookSenderError', () => {
     expect(isWebhookSenderError(error)).toBe(true);
     expect(isWebhookSenderError(new Error('x'))).toBe(false);
     expect(isWebhookSenderError({ code: 'invalid_alert' })).toBe(false);
-    expect(isWebhookSenderError({ [Symbol.for('@cspwatch/webhook-sender/error')]: true })).toBe(
-      true,
-    );
+    expect(
+      isWebhookSenderError({ [Symbol.for('@cspwatch/webhook-sender.WebhookSenderError')]: true }),
+    ).toBe(true);
   });
 });

@@ -2,12 +2,12 @@
  * Options of `createWebhookSender`: one documented type, defaults in one frozen object, all
  * validated at construction (unknown keys too: a typo in a security option must be loud).
  */
-import { type ChannelStateStore, createMemoryChannelStateStore } from './channels/channel-state.js';
-import { type ValidationIssue, WebhookSenderError } from './errors.js';
-import type { HostResolver } from './target/resolver.js';
-import { systemResolver } from './target/resolver.js';
-import type { TargetPolicyOptions } from './target/target-policy.js';
-import { VERSION } from './version.js';
+import { type ChannelStateStore, createMemoryChannelStateStore } from './channels/channel-state';
+import { type ValidationIssue, WebhookSenderError } from './errors';
+import type { HostResolver } from './target/resolver';
+import { systemResolver } from './target/resolver';
+import type { TargetPolicyOptions } from './target/target-policy';
+import { VERSION } from './version';
 
 /** Options of {@link createWebhookSender}. Every field is optional. */
 export interface WebhookSenderOptions extends TargetPolicyOptions {

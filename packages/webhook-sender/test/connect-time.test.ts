@@ -1,8 +1,8 @@
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../src/delivery/create-sender.js';
-import type { HostResolver } from '../src/target/resolver.js';
-import { startReceiver } from './helpers/receiver.js';
+import { createWebhookSender } from '../src/delivery/create-sender';
+import type { HostResolver } from '../src/target/resolver';
+import { startReceiver } from './helpers/receiver';
 
 const SECRET = 'connect-time-secret';
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

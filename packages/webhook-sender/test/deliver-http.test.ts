@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWebhookSender, type WebhookSender } from '../src/delivery/create-sender.js';
-import { verifyIndependently } from './helpers/independent-verify.js';
-import { startReceiver } from './helpers/receiver.js';
+import { createWebhookSender, type WebhookSender } from '../src/delivery/create-sender';
+import { verifyIndependently } from './helpers/independent-verify';
+import { startReceiver } from './helpers/receiver';
 
 const SECRET = 'deliver-http-secret';
 const cleanups: (() => Promise<void>)[] = [];

@@ -7,7 +7,7 @@ import {
   type WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyIndependently } from './helpers/independent-verify.js';
+import { verifyIndependently } from './helpers/independent-verify';
 
 const SECRET = 'whsec_e2e-ünïcödé-secret';
 let server: MockServer;

@@ -2,7 +2,7 @@
  * Field checks of `buildAlert` input: dates, URLs, origins, directives. Each records issues
  * and returns the normalised value.
  */
-import type { ValidationIssue } from '../errors.js';
+import type { ValidationIssue } from '../errors';
 
 /** An instant given as a `Date`, Unix milliseconds, or an ISO 8601 string with a zone. */
 export type InstantInput = Date | number | string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isWebhookSenderError, type WebhookSenderError } from '../errors.js';
-import { type BuildAlertInput, buildAlert } from './alerts.js';
+import { isWebhookSenderError, type WebhookSenderError } from '../errors';
+import { type BuildAlertInput, buildAlert } from './alerts';
 
 const input: BuildAlertInput = {
   rule: 'New violation types',

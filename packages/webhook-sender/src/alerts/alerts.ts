@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CspViolationNewTypeEvent, CspViolationNewTypeFinding } from '@cspwatch/webhooks';
-import { WebhookSenderError } from '../errors.js';
-import { AlertIssues, type InstantInput } from './alert-fields.js';
+import { WebhookSenderError } from '../errors';
+import { AlertIssues, type InstantInput } from './alert-fields';
 
 /** One new violation type, as the detector saw it. `kind` and `key` are derived. */
 export interface NewTypeFindingInput {

@@ -2,7 +2,7 @@
  * An alert to bytes, once: the same UTF-8 bytes are signed and sent.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import { WebhookSenderError } from '../errors.js';
+import { WebhookSenderError } from '../errors';
 
 /** Serialises an alert once, to the UTF-8 bytes that are both signed and sent. */
 export function serialise(alert: CspwatchEvent): Uint8Array {

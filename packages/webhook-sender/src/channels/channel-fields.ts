@@ -3,8 +3,8 @@
  * returns the normalised value; messages never contain the secret.
  */
 import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
-import { type ValidationIssue, WebhookSenderError } from '../errors.js';
-import { checkWebhookTargetStatic } from '../target/target-policy.js';
+import { type ValidationIssue, WebhookSenderError } from '../errors';
+import { checkWebhookTargetStatic } from '../target/target-policy';
 
 /** Options of channel validation. */
 export interface ChannelValidationOptions {

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { describe, expect, it } from 'vitest';
-import { createWebhookSender } from '../delivery/create-sender.js';
-import { type ChannelStateStore, createMemoryChannelStateStore } from './channel-state.js';
+import { createWebhookSender } from '../delivery/create-sender';
+import { type ChannelStateStore, createMemoryChannelStateStore } from './channel-state';
 
 describe('createMemoryChannelStateStore', () => {
   it('starts an unknown channel enabled with no failures', async () => {

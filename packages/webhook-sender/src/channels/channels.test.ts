@@ -1,13 +1,13 @@
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isWebhookSenderError, type WebhookSenderError } from '../errors.js';
+import { isWebhookSenderError, type WebhookSenderError } from '../errors';
 import {
   createWebhookChannel,
   maskSecret,
   toWebhookChannelView,
   updateWebhookChannel,
-} from './channels.js';
+} from './channels';
 
 const SECRET = 'whsec_0123456789abcdef';
 const valid = { name: 'Ops alerts', url: 'https://hooks.example.com/csp', secret: SECRET };

@@ -5,14 +5,14 @@
  * `JSON.stringify` and `console.log` of a channel never show it.
  */
 import { randomUUID } from 'node:crypto';
-import { type ValidationIssue, WebhookSenderError } from '../errors.js';
+import { type ValidationIssue, WebhookSenderError } from '../errors';
 import {
   type ChannelValidationOptions,
   checkName,
   checkSecret,
   checkShape,
   checkUrl,
-} from './channel-fields.js';
+} from './channel-fields';
 
 /** Fields to create a channel; `type` may be given and must then be `"Webhook"`. */
 export interface WebhookChannelInput {

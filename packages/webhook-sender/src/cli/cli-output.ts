@@ -1,7 +1,7 @@
 /**
  * What the `cspwatch-webhook` CLI prints: the usage text and the outcome of a delivery.
  */
-import type { DeliveryResult } from '../delivery/delivery-result.js';
+import type { DeliveryResult } from '../delivery/delivery-result';
 
 /** The variable the secret is read from when no source is given. */
 export const DEFAULT_SECRET_ENV = 'CSPWATCH_WEBHOOK_SECRET';

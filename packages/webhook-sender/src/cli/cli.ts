@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import { nodeCliIo, runCli } from './run-cli.js';
+import { nodeCliIo, runCli } from './run-cli';
 
 runCli(process.argv.slice(2), nodeCliIo()).then(
   (code) => {

@@ -1,8 +1,8 @@
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryResult } from '../delivery/delivery-result.js';
-import { describeResult } from './cli-output.js';
-import { type CliIo, runCli } from './run-cli.js';
+import type { DeliveryResult } from '../delivery/delivery-result';
+import { describeResult } from './cli-output';
+import { type CliIo, runCli } from './run-cli';
 
 const SECRET = 'cli-secret-Ω-1234';
 let server: MockServer;

@@ -5,10 +5,10 @@
  */
 import { parseArgs } from 'node:util';
 import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
-import { createWebhookSender } from '../delivery/create-sender.js';
-import { isWebhookSenderError } from '../errors.js';
-import { VERSION } from '../version.js';
-import { DEFAULT_SECRET_ENV, describeResult, USAGE } from './cli-output.js';
+import { createWebhookSender } from '../delivery/create-sender';
+import { isWebhookSenderError } from '../errors';
+import { VERSION } from '../version';
+import { DEFAULT_SECRET_ENV, describeResult, USAGE } from './cli-output';
 
 /** What the CLI reads and writes; injectable for tests. */
 export interface CliIo {

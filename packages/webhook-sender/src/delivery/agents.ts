@@ -4,9 +4,9 @@
  * the environment (a plain `Agent` never does), and TLS verification cannot be turned off.
  */
 import { Agent } from 'undici';
-import type { ResolvedSenderOptions } from '../options.js';
-import { createGuardedLookup } from '../target/guarded-lookup.js';
-import type { AddressPolicy } from '../target/ip-policy.js';
+import type { ResolvedSenderOptions } from '../options';
+import { createGuardedLookup } from '../target/guarded-lookup';
+import type { AddressPolicy } from '../target/ip-policy';
 
 /** The agents of one sender, created on first use. */
 export interface GuardedAgents {

@@ -1,7 +1,7 @@
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isWebhookSenderError } from '../errors.js';
-import { createWebhookSender } from './create-sender.js';
+import { isWebhookSenderError } from '../errors';
+import { createWebhookSender } from './create-sender';
 
 const sender = createWebhookSender({ resolver: async () => ['10.0.0.1'] });
 afterAll(() => sender.close());

@@ -5,14 +5,14 @@
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { createSampleAlert } from '@cspwatch/webhooks/node';
-import { serialise } from '../alerts/serialise-alert.js';
-import { type ChannelState, FAILURES_BEFORE_DISABLE } from '../channels/channel-state.js';
-import { resolveSenderOptions, type WebhookSenderOptions } from '../options.js';
-import { checkWebhookTarget, type TargetVerdict } from '../target/target-policy.js';
-import { createGuardedAgents } from './agents.js';
-import { attemptDelivery } from './deliver.js';
-import { checkChannel, type DeliveryChannel } from './delivery-channel.js';
-import { type DeliveryResult, SKIPPED_DISABLED, toDeliveryResult } from './delivery-result.js';
+import { serialise } from '../alerts/serialise-alert';
+import { type ChannelState, FAILURES_BEFORE_DISABLE } from '../channels/channel-state';
+import { resolveSenderOptions, type WebhookSenderOptions } from '../options';
+import { checkWebhookTarget, type TargetVerdict } from '../target/target-policy';
+import { createGuardedAgents } from './agents';
+import { attemptDelivery } from './deliver';
+import { checkChannel, type DeliveryChannel } from './delivery-channel';
+import { type DeliveryResult, SKIPPED_DISABLED, toDeliveryResult } from './delivery-result';
 
 /** A webhook sender; see {@link createWebhookSender}. */
 export interface WebhookSender {

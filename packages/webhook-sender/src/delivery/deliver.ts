@@ -5,10 +5,10 @@
  */
 import { signWebhookSync } from '@cspwatch/webhooks/node';
 import { request } from 'undici';
-import type { ResolvedSenderOptions } from '../options.js';
-import { ConnectTargetRejectedError } from '../target/guarded-lookup.js';
-import { checkWebhookTarget, type TargetRejection } from '../target/target-policy.js';
-import type { GuardedAgents } from './agents.js';
+import type { ResolvedSenderOptions } from '../options';
+import { ConnectTargetRejectedError } from '../target/guarded-lookup';
+import { checkWebhookTarget, type TargetRejection } from '../target/target-policy';
+import type { GuardedAgents } from './agents';
 
 /**
  * Why a delivery failed: a non-2xx status, a 3xx (never followed), a timeout, a network error,

@@ -2,7 +2,7 @@
  * What a delivery needs of a channel, and the check that it can be delivered to.
  */
 import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
-import { WebhookSenderError } from '../errors.js';
+import { WebhookSenderError } from '../errors';
 
 /** What a delivery needs of a channel; a {@link WebhookChannel} fits. */
 export interface DeliveryChannel {

@@ -3,8 +3,8 @@
  * state combine into it.
  */
 
-import type { TargetRejection } from '../target/target-policy.js';
-import type { AttemptOutcome, DeliveryFailureCause } from './deliver.js';
+import type { TargetRejection } from '../target/target-policy';
+import type { AttemptOutcome, DeliveryFailureCause } from './deliver';
 
 /** What happened to one delivery (or Test action), and the channel's state afterwards. */
 export interface DeliveryResult {

@@ -4,9 +4,9 @@
  * the address actually dialled is the one checked (no DNS rebinding between check and connect).
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import type { AddressPolicy } from './ip-policy.js';
-import type { HostResolver } from './resolver.js';
-import { resolveAndCheck, type TargetRejection } from './target-policy.js';
+import type { AddressPolicy } from './ip-policy';
+import type { HostResolver } from './resolver';
+import { resolveAndCheck, type TargetRejection } from './target-policy';
 
 /** Error handed to the socket when the connect-time check refuses an address. */
 export class ConnectTargetRejectedError extends Error {

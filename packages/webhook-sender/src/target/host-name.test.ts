@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookTargetStatic } from './target-policy.js';
+import { checkWebhookTargetStatic } from './target-policy';
 
 // Numeric-looking labels (`12`, `0x1f`) make the WHATWG parser read the host as IPv4, and
 // `xn--` labels must be valid punycode: neither is a plain name.

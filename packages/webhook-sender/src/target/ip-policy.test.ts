@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from './ip-policy.js';
-import { checkWebhookTargetStatic } from './target-policy.js';
+import { classifyAddress } from './ip-policy';
+import { checkWebhookTargetStatic } from './target-policy';
 
 /** An independent oracle: DESIGN.md's IPv4 blocks plus AS112/AMT, matched with integer math. */
 const IPV4_SPECIAL: readonly [number, number][] = [

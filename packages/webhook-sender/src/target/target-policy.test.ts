@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HostResolver } from './resolver.js';
-import { checkWebhookTarget, checkWebhookTargetStatic } from './target-policy.js';
+import type { HostResolver } from './resolver';
+import { checkWebhookTarget, checkWebhookTargetStatic } from './target-policy';
 
 /** Every name resolves to one public address unless listed here. */
 const DNS: Record<string, readonly string[] | Error> = {

@@ -4,16 +4,16 @@
  * resolved and every address checked. Messages name the host only, never the path or query
  * (webhook URLs often carry tokens there).
  */
-import { judgeHostName } from './host-name.js';
-import { type AddressPolicy, classifyAddress } from './ip-policy.js';
-import { type HostResolver, systemResolver } from './resolver.js';
+import { judgeHostName } from './host-name';
+import { type AddressPolicy, classifyAddress } from './ip-policy';
+import { type HostResolver, systemResolver } from './resolver';
 import type {
   StaticTargetVerdict,
   TargetPolicyOptions,
   TargetRejection,
   TargetRejectionReason,
   TargetVerdict,
-} from './target-verdict.js';
+} from './target-verdict';
 
 export type {
   StaticTargetAcceptance,
@@ -23,7 +23,7 @@ export type {
   TargetRejection,
   TargetRejectionReason,
   TargetVerdict,
-} from './target-verdict.js';
+} from './target-verdict';
 
 const refuse = (
   reason: TargetRejectionReason,

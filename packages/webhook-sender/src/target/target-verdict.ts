@@ -1,9 +1,9 @@
 /**
  * The types of the target policy: its options, the reason codes and the verdicts.
  */
-import type { HostNameRejection } from './host-name.js';
-import type { AddressPolicy, AddressRejection } from './ip-policy.js';
-import type { HostResolver } from './resolver.js';
+import type { HostNameRejection } from './host-name';
+import type { AddressPolicy, AddressRejection } from './ip-policy';
+import type { HostResolver } from './resolver';
 
 /** Options of the target policy. Both default to the safe setting. */
 export interface TargetPolicyOptions {
