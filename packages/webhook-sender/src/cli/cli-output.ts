@@ -2,19 +2,32 @@
  * What the `cspwatch-webhook` CLI prints: the usage text and the outcome of a delivery.
  */
 import type { DeliveryResult } from '../delivery/delivery-result';
+import type { SigningVariant } from '../delivery/signing-variant';
 
 /** The variable the secret is read from when no source is given. */
 export const DEFAULT_SECRET_ENV = 'CSPWATCH_WEBHOOK_SECRET';
 
 /** Usage text of the CLI. */
 export const USAGE = `Usage: cspwatch-webhook send-test --url <url> [secret source] [options]
+       cspwatch-webhook send --url <url> [--payload <file>|-] [--event-type <type>]
+                             [--tamper | --stale | --unsigned] [secret source] [options]
 
-Signs a sample cspwatch alert exactly like a real delivery and POSTs it to <url>.
+send-test  signs a sample cspwatch alert exactly like a real delivery and POSTs it to <url>.
+send       POSTs any JSON object, signed like a real delivery or broken on purpose, to check
+           what your receiver accepts and refuses.
 
 Secret source (exactly one; default: --secret-env ${DEFAULT_SECRET_ENV}):
   --secret-env <VAR>   read the signing secret from environment variable VAR
   --secret-stdin       read the signing secret from standard input
   --secret <secret>    the secret itself (discouraged: visible in shell history and ps)
+
+Options of send:
+  --payload <file>     the JSON object to send (- reads standard input; default: the
+                       sample alert); an "id" is added when it has none
+  --event-type <type>  set the payload's "eventType"
+  --tamper             change the body after signing (expect signature_mismatch)
+  --stale              sign with a timestamp an hour old (expect timestamp_too_old)
+  --unsigned           send no signature headers (expect missing_header)
 
 Options:
   --allow-loopback     allow 127.0.0.0/8 and ::1 (and http: for them), for a handler
@@ -48,6 +61,10 @@ export interface DescribeOptions {
   allowLoopback: boolean;
   /** Colour the ✔ / ✘ mark. */
   color: boolean;
+  /** A deliberately broken delivery (`send --tamper` …): says what a receiver must do. @default 'signed' */
+  variant?: SigningVariant;
+  /** What was sent, as the outcome names it. @default 'sample alert' */
+  what?: string;
 }
 
 const paint = (on: boolean, code: number, text: string) =>
@@ -60,14 +77,18 @@ const paint = (on: boolean, code: number, text: string) =>
 export function describeResult(
   result: DeliveryResult,
   url: string,
-  { allowLoopback, color }: DescribeOptions,
+  { allowLoopback, color, variant = 'signed', what: sent = 'sample alert' }: DescribeOptions,
 ): string {
   const timing = `${result.durationMs} ms`;
   const shownUrl = printable(url);
-  if (result.ok)
-    return `${paint(color, 32, '✔')} delivered sample alert ${result.alertId} to ${shownUrl}: ${result.status} in ${timing}\n`;
+  const what = variant === 'signed' ? sent : `${variant} ${sent}`;
+  if (result.ok) {
+    const line = `${paint(color, 32, '✔')} delivered ${what} ${result.alertId} to ${shownUrl}: ${result.status} in ${timing}\n`;
+    if (variant === 'signed') return line;
+    return `${line}${paint(color, 33, '!')} the receiver accepted a ${variant} delivery: it must refuse it (it does not verify, or not fully)\n`;
+  }
   const lines = [
-    `${paint(color, 31, '✘')} delivery to ${shownUrl} failed (${result.cause}) after ${timing}`,
+    `${paint(color, 31, '✘')} delivery of ${what} to ${shownUrl} failed (${result.cause}) after ${timing}`,
   ];
   if (result.status !== null) lines.push(`  status: ${result.status}`);
   if (result.location !== null)
@@ -75,6 +96,8 @@ export function describeResult(
   if (result.error !== null) lines.push(`  ${printable(result.error)}`);
   if (result.responseExcerpt)
     lines.push(`  response: ${printable(result.responseExcerpt.slice(0, 200))}`);
+  if (variant !== 'signed' && result.cause === 'http_status')
+    lines.push(`  (expected: a receiver refuses a ${variant} delivery)`);
   if (!allowLoopback && looksLocal(result))
     lines.push('  (testing a handler on this machine? add --allow-loopback)');
   return `${lines.join('\n')}\n`;

@@ -3,12 +3,12 @@
  * agent, never follow a redirect, read at most a capped excerpt of the answer, and say what
  * happened. State (failure counts) is not touched here.
  */
-import { signWebhookSync } from '@cspwatch/webhooks/node';
 import { request } from 'undici';
 import type { ResolvedSenderOptions } from '../options';
 import { ConnectTargetRejectedError } from '../target/guarded-lookup';
 import { checkWebhookTarget, type TargetRejection } from '../target/target-policy';
 import type { GuardedAgents } from './agents';
+import { type SigningVariant, signRequest } from './signing-variant';
 
 /**
  * Why a delivery failed: a non-2xx status, a 3xx (never followed), a timeout, a network error,
@@ -74,13 +74,17 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** Sends `body` (already serialised, signed as is) to `url`; resolves with what happened. */
+/**
+ * Sends `body` (already serialised, signed as is) to `url`; resolves with what happened.
+ * `variant` breaks the signature on purpose (CLI `send`), never set by the sender itself.
+ */
 export async function attemptDelivery(
   url: string,
   secret: string,
   body: Uint8Array,
   options: ResolvedSenderOptions,
   agents: GuardedAgents,
+  variant: SigningVariant = 'signed',
 ): Promise<AttemptOutcome> {
   const started = performance.now();
   const finish = (fields: Partial<AttemptOutcome>): AttemptOutcome => ({
@@ -105,12 +109,12 @@ export async function attemptDelivery(
   if (!verdict.allowed) {
     return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
   }
-  const headers = signWebhookSync({ body, secret, timestamp: options.now() });
+  const signed = signRequest(body, secret, options.now(), variant);
   try {
     const response = await request(verdict.url, {
       method: 'POST',
-      headers: { ...headers, 'user-agent': options.userAgent },
-      body,
+      headers: { ...signed.headers, 'user-agent': options.userAgent },
+      body: signed.body,
       signal,
       dispatcher: agents.forPolicy(verdict.addressPolicy),
     });

@@ -1,0 +1,181 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type MockServer, startMockServer } from '@cspwatch/mock-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReceiver } from '../../test/helpers/receiver';
+import { type CliIo, runCli } from './run-cli';
+
+const SECRET = 'send-secret-Ω-1234';
+const ENV = { CSPWATCH_WEBHOOK_SECRET: SECRET };
+let server: MockServer;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startMockServer();
+  dir = await mkdtemp(join(tmpdir(), 'cspwatch-send-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[], stdin = '', env: Record<string, string> = ENV) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    env,
+    readStdin: async () => stdin,
+  };
+  const code = await runCli(argv, io);
+  expect(`${stdout}${stderr}`).not.toContain(SECRET);
+  return { code, stdout, stderr };
+}
+
+async function payloadFile(name: string, text: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, text);
+  return path;
+}
+
+const inbox = () => server.service.inbox.createChannel({ secret: SECRET });
+const send = (url: string, ...rest: string[]) => [
+  'send',
+  '--url',
+  url,
+  '--allow-loopback',
+  ...rest,
+];
+
+describe('cspwatch-webhook send', () => {
+  it('sends a JSON object from a file, signed, and adds an id when it has none', async () => {
+    const channel = inbox();
+    const path = await payloadFile('alert.json', '{"eventType":"custom:thing","value":[1,2]}');
+    const { code, stdout } = await run(send(channel.url, '--payload', path));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^✔ delivered payload [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200/,
+    );
+    const [delivery] = server.service.inbox.deliveries(channel.id);
+    expect(delivery?.verified).toBe(true);
+    expect(JSON.parse(delivery?.rawBody ?? '')).toEqual({
+      eventType: 'custom:thing',
+      value: [1, 2],
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it('reads the payload from stdin with --payload - and sets --event-type', async () => {
+    const channel = inbox();
+    const stdin = '{"id":"evt_1","eventType":"csp-violation:new-type"}';
+    const { code } = await run(send(channel.url, '--payload', '-', '--event-type', 'x:y'), stdin);
+    expect(code).toBe(0);
+    const [delivery] = server.service.inbox.deliveries(channel.id);
+    expect(delivery?.verified).toBe(true);
+    expect(JSON.parse(delivery?.rawBody ?? '')).toEqual({ id: 'evt_1', eventType: 'x:y' });
+  });
+
+  it('sends the sample alert without --payload', async () => {
+    const channel = inbox();
+    expect((await run(send(channel.url))).code).toBe(0);
+    expect(server.service.inbox.deliveries(channel.id)[0]?.event).toMatchObject({
+      eventType: 'csp-violation:new-type',
+      rule: 'Test alert',
+    });
+  });
+
+  it.each([
+    ['--tamper', 'signature_mismatch'],
+    ['--stale', 'timestamp_too_old'],
+    ['--unsigned', 'missing_header'],
+  ])(
+    '%s: the receiver refuses it with %s, exit 1, and the output says that was expected',
+    async (flag, verdict) => {
+      const channel = inbox();
+      const { code, stdout } = await run(send(channel.url, flag));
+      expect(code).toBe(1);
+      expect(stdout).toMatch(/failed \(http_status\)[\s\S]*status: 401/);
+      expect(stdout).toMatch(/expected: a receiver refuses a (tampered|stale|unsigned) delivery/);
+      const [delivery] = server.service.inbox.deliveries(channel.id);
+      expect(delivery).toMatchObject({ verified: false, errorCode: verdict });
+    },
+  );
+
+  it('sends exactly the broken variant asked for', async () => {
+    const receiver = await startReceiver();
+    try {
+      await run(send(receiver.url, '--unsigned'));
+      await run(send(receiver.url, '--tamper'));
+      await run(send(receiver.url, '--stale'));
+      const [unsigned, tampered, stale] = receiver.requests;
+      expect(unsigned?.headers['x-cspwatch-signature']).toBeUndefined();
+      expect(unsigned?.headers['x-cspwatch-timestamp']).toBeUndefined();
+      expect(tampered?.body.at(-1)).toBe(0x20);
+      expect(JSON.parse(tampered?.body.toString() ?? '')).toHaveProperty('id');
+      const age = Date.now() - Number(stale?.headers['x-cspwatch-timestamp']);
+      expect(age).toBeGreaterThanOrEqual(60 * 60_000);
+      expect(age).toBeLessThan(61 * 60_000);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('warns when a receiver accepts a broken delivery (exit 0: it answered 2xx)', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { code, stdout } = await run(send(receiver.url, '--tamper'));
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/the receiver accepted a tampered delivery: it must refuse it/);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('applies the target policy: loopback only with --allow-loopback', async () => {
+    const channel = inbox();
+    const { code, stdout } = await run(['send', '--url', channel.url]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/failed \(target_rejected\)[\s\S]*add --allow-loopback/);
+    expect(server.service.inbox.deliveries(channel.id)).toHaveLength(0);
+  });
+
+  it.each([
+    ['not json', '{"id": ', /--payload: \S+bad-not-json\.json is not valid JSON \(/],
+    ['an array', '[1,2]', /must hold a JSON object, not an array/],
+    ['a string', '"alert"', /must hold a JSON object, not string/],
+    ['null', 'null', /must hold a JSON object, not null/],
+    ['a numeric id', '{"id": 7}', /"id" field must be a non-empty string/],
+  ])('exits 2 when the payload is %s', async (kind, text, message) => {
+    const path = await payloadFile(`bad-${kind.replace(/\W/g, '-')}.json`, text);
+    const { code, stderr } = await run(send('https://hooks.example.com/', '--payload', path));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it.each([
+    [
+      ['--payload', '/nonexistent/cspwatch.json'],
+      /--payload: cannot read \/nonexistent\/cspwatch\.json \(ENOENT\)/,
+    ],
+    [['--tamper', '--stale'], /at most one of --tamper, --stale, --unsigned/],
+    [['--payload', '-', '--secret-stdin'], /both read standard input/],
+    [['--event-type', 'has space'], /--event-type must be/],
+    [['--timeout', '-1'], /--timeout must be a positive integer/],
+  ])('exits 2 on usage errors: %j', async (extra, message) => {
+    const { code, stderr } = await run(send('https://hooks.example.com/', ...extra));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('exits 2 for a URL that does not parse, naming --url', async () => {
+    const { code, stderr } = await run(['send', '--url', 'notaurl']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--url must be an absolute URL/);
+  });
+});
