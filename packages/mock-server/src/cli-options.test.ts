@@ -45,11 +45,16 @@ describe('parseCliOptions', () => {
           dropConnectionRate: 0.1,
         },
       },
+      logRequests: true,
     });
   });
 
   it('defaults to port 4010 with no faults', () => {
-    expect(parseCliOptions([], parseArgs)).toEqual({ kind: 'start', options: { port: 4010 } });
+    expect(parseCliOptions([], parseArgs)).toEqual({
+      kind: 'start',
+      options: { port: 4010 },
+      logRequests: true,
+    });
   });
 
   it('asks for help with --help or -h', () => {
@@ -58,7 +63,7 @@ describe('parseCliOptions', () => {
 
   it.each([
     [['--port', 'abc']],
-    [['--port', '-1']],
+    [['--port', '1.5']],
     [['--server-error-rate', '1e-3']],
     [['--unknown']],
     [['positional']],

@@ -1,5 +1,6 @@
 import type { parseArgs as ParseArgs } from 'node:util';
-import type { MockServerOptions } from './node-server';
+import { printable } from './cli-trigger';
+import { isLoopbackHost, type MockRequestLogEntry, type MockServerOptions } from './node-server';
 import type { MockFaultOptions } from './options';
 
 /** The `--help` text of `cspwatch-mock`. */
@@ -29,14 +30,26 @@ Options:
   --dangerously-allow-loopback-webhooks
                                let the service's webhook channels deliver to 127.0.0.1,
                                ::1 and localhost over http: (local testing only)
+  --quiet                      do not log one line per request
   -h, --help                   show this help
+  -v, --version                print the version
+
+Colour on a terminal; set NO_COLOR=1 to turn it off.
+Exit status: 0 after Ctrl-C, 2 on usage errors, 1 when the server cannot start.
 `;
 
 /** What the command line asks for. */
 export type CliParseResult =
   | { kind: 'help' }
+  | { kind: 'version' }
   | { kind: 'error'; message: string }
-  | { kind: 'start'; options: MockServerOptions; scenarioFile: string | undefined };
+  | {
+      kind: 'start';
+      options: MockServerOptions;
+      scenarioFile: string | undefined;
+      /** Log one line per request (off with `--quiet`). */
+      logRequests: boolean;
+    };
 
 const NUMERIC: Record<string, [target: 'server' | 'faults', key: string, integer: boolean]> = {
   port: ['server', 'port', true],
@@ -51,6 +64,19 @@ const NUMERIC: Record<string, [target: 'server' | 'faults', key: string, integer
   'drop-connection-rate': ['faults', 'dropConnectionRate', false],
 };
 
+/** `--latency -5` as `--latency=-5`: parseArgs would read `-5` as a flag of its own. */
+function joinNegativeNumbers(argv: string[]): string[] {
+  return argv.flatMap((arg, index) => {
+    const next = argv[index + 1];
+    const takesNumber = (flag: string | undefined) =>
+      flag !== undefined && flag.startsWith('--') && flag.slice(2) in NUMERIC;
+    if (takesNumber(arg) && next !== undefined && /^-\.?\d/.test(next)) return [];
+    const previous = argv[index - 1];
+    if (takesNumber(previous) && /^-\.?\d/.test(arg)) return [`${previous}=${arg}`];
+    return [arg];
+  });
+}
+
 /** Parses the command line; range checks are left to `startMockServer`'s option validation. */
 export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): CliParseResult {
   const optionSpec = Object.fromEntries(
@@ -59,13 +85,15 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
+      args: joinNegativeNumbers(argv),
       options: {
         ...optionSpec,
         host: { type: 'string' },
         scenario: { type: 'string' },
         'dangerously-allow-loopback-webhooks': { type: 'boolean' },
+        quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
       },
       strict: true,
       allowPositionals: false,
@@ -74,12 +102,13 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
     return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return { kind: 'help' };
+  if (values.version) return { kind: 'version' };
   const options: MockServerOptions = { port: 4010 };
   const faults: MockFaultOptions = {};
   for (const [flag, [target, key, integer]] of Object.entries(NUMERIC)) {
     const raw = values[flag];
     if (typeof raw !== 'string') continue;
-    const pattern = integer ? /^\d+$/ : /^(?:\d+(?:\.\d+)?|\.\d+)$/;
+    const pattern = integer ? /^-?\d+$/ : /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
     if (!pattern.test(raw)) {
       return {
         kind: 'error',
@@ -93,5 +122,48 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
   if (values['dangerously-allow-loopback-webhooks'])
     options.dangerouslyAllowLoopbackWebhooks = true;
   const scenarioFile = typeof values.scenario === 'string' ? values.scenario : undefined;
-  return { kind: 'start', options, scenarioFile };
+  return { kind: 'start', options, scenarioFile, logRequests: values.quiet !== true };
+}
+
+/**
+ * Rewrites an option error of `startMockServer` (`faults.serverErrorRate must be …`) to name
+ * the flag the user typed (`--server-error-rate must be …`).
+ */
+export function nameFlags(message: string): string {
+  const flags: [flag: string, internal: string][] = Object.entries(NUMERIC).map(
+    ([flag, [target, key]]) => [flag, target === 'faults' ? `faults.${key}` : key],
+  );
+  let named = message;
+  for (const [flag, internal] of [...flags, ['host', 'host'] as [string, string]]) {
+    named = named.replace(new RegExp(`(^|\\s)${internal.replace('.', '\\.')}\\b`), `$1--${flag}`);
+  }
+  return named;
+}
+
+/** `text` in ANSI colour `code` when `color` is on (a terminal without NO_COLOR). */
+export const paint = (color: boolean, code: number, text: string): string =>
+  color ? `\u001b[${code}m${text}\u001b[0m` : text;
+
+/** One line per request, like stripe-mock: `POST /v1/… 201 3 ms`, the status coloured. */
+export function requestLine(entry: MockRequestLogEntry, color: boolean): string {
+  const { method, path, status, durationMs } = entry;
+  const code = status >= 500 ? 31 : status >= 400 ? 33 : 32;
+  return `${printable(method)} ${printable(path)} ${paint(color, code, String(status))} ${durationMs} ms\n`;
+}
+
+/** What the start banner warns about: a host beyond loopback, webhooks allowed to loopback. */
+export function startWarnings(options: MockServerOptions): string[] {
+  const host = options.host ?? '127.0.0.1';
+  return [
+    ...(isLoopbackHost(host)
+      ? []
+      : [
+          `WARNING: listening on ${host}, reachable from other machines; the fixture tokens are public. Use --host 127.0.0.1 unless you need it.`,
+        ]),
+    ...(options.dangerouslyAllowLoopbackWebhooks
+      ? [
+          'WARNING: webhook channels may deliver to loopback (--dangerously-allow-loopback-webhooks).',
+        ]
+      : []),
+  ];
 }

@@ -103,6 +103,9 @@ export function parseTriggerOptions(
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
+/** Text made safe for a terminal: control characters (escape sequences included) become `?`. */
+export const printable = (text: string): string => text.replace(CONTROL, '?');
+
 /** The outcome as lines for the terminal; text from the handler is stripped of control characters. */
 export function describeTrigger(to: string, { alert, result }: TriggerResult): string {
   const lines = [`Sent ${alert.eventType} alert ${alert.id} to ${to}`];
@@ -111,8 +114,7 @@ export function describeTrigger(to: string, { alert, result }: TriggerResult): s
     const status = result.status === null ? '' : ` ${result.status}`;
     const detail = result.rejection?.message ?? result.error ?? '';
     lines.push(`  ✘ ${result.cause}${status}${detail ? `: ${detail}` : ''}`);
-    if (result.location)
-      lines.push(`  location: ${result.location.replace(CONTROL, '?')} (not followed)`);
+    if (result.location) lines.push(`  location: ${printable(result.location)} (not followed)`);
   }
   if (result.responseExcerpt)
     lines.push(`  response: ${result.responseExcerpt.replace(CONTROL, ' ').slice(0, 300)}`);

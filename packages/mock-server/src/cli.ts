@@ -9,14 +9,25 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { parseCliOptions, USAGE } from './cli-options';
+import {
+  nameFlags,
+  paint,
+  parseCliOptions,
+  requestLine,
+  startWarnings,
+  USAGE,
+} from './cli-options';
 import { describeTrigger, parseTriggerOptions, TRIGGER_USAGE } from './cli-trigger';
 import { isMockServerError } from './errors';
 import { type MockServer, startMockServer } from './node-server';
 import { triggerAlert } from './trigger';
+import { VERSION } from './version';
 
 /** The environment variable an operator sets the control token in (then it is not printed). */
 const CONTROL_TOKEN_ENV = 'CSPWATCH_MOCK_CONTROL_TOKEN';
+
+/** Colour on a terminal, unless NO_COLOR is set. */
+const COLOR = process.stdout.isTTY === true && !process.env.NO_COLOR;
 
 async function trigger(argv: string[]): Promise<number> {
   const parsed = parseTriggerOptions(argv, parseArgs, process.env);
@@ -54,7 +65,7 @@ function fixtureLines({ url, tokens, workspaceIds }: MockServer): string[] {
     `  apiKey              ${tokens.apiKey}`,
     '',
     'Try:',
-    `  curl -H "Authorization: Bearer ${tokens.admin}" ${url}/v1/workspaces/${workspaceIds.main}/api-keys?limit=2`,
+    `  curl -H 'Authorization: Bearer ${tokens.admin}' '${url}/v1/workspaces/${workspaceIds.main}/api-keys?limit=2'`,
   ];
 }
 
@@ -63,6 +74,10 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseCliOptions(argv, parseArgs);
   if (parsed.kind === 'help') {
     process.stdout.write(USAGE);
+    return 0;
+  }
+  if (parsed.kind === 'version') {
+    process.stdout.write(`cspwatch-mock ${VERSION}\n`);
     return 0;
   }
   if (parsed.kind === 'error') {
@@ -75,6 +90,9 @@ async function main(argv: string[]): Promise<number> {
     server = await startMockServer({
       ...parsed.options,
       ...(fromEnv ? { controlToken: fromEnv } : {}),
+      ...(parsed.logRequests
+        ? { onRequest: (entry) => process.stdout.write(requestLine(entry, COLOR)) }
+        : {}),
     });
     if (parsed.scenarioFile !== undefined) {
       try {
@@ -87,10 +105,17 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   } catch (error) {
+    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+      const { port = 4010, host = '127.0.0.1' } = parsed.options;
+      process.stderr.write(
+        `cspwatch-mock: port ${port} on ${host} is already in use; pick another with --port <n>, or --port 0 for a free one.\n`,
+      );
+      return 1;
+    }
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
     process.stderr.write(
-      `cspwatch-mock: ${error.message}\nRun cspwatch-mock --help for the flags.\n`,
+      `cspwatch-mock: ${nameFlags(error.message)}\nRun cspwatch-mock --help for the flags.\n`,
     );
     return 2;
   }
@@ -104,12 +129,8 @@ async function main(argv: string[]): Promise<number> {
             `Control API: ${server.url}/_mock/ — send Authorization: Bearer <control token>`,
             `  control token       ${controlToken}`,
           ];
-  const loopback = parsed.options.dangerouslyAllowLoopbackWebhooks
-    ? [
-        '',
-        'WARNING: webhook channels may deliver to loopback (--dangerously-allow-loopback-webhooks).',
-      ]
-    : [];
+  const warnings = startWarnings(parsed.options).map((line) => paint(COLOR, 33, line));
+  const loopback = warnings.length === 0 ? [] : ['', ...warnings];
   process.stdout.write(
     [
       `cspwatch mock server listening on ${server.url}`,
@@ -121,7 +142,9 @@ async function main(argv: string[]): Promise<number> {
         ? fixtureLines(server)
         : [`Scenario: ${parsed.scenarioFile} (tokens: GET ${server.url}/_mock/state)`]),
       '',
-      'Press Ctrl-C to stop.',
+      parsed.logRequests
+        ? 'Press Ctrl-C to stop. Requests are logged below (--quiet turns that off).'
+        : 'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
   );

@@ -20,7 +20,12 @@ export type {
   InboxResponse,
   MockInbox,
 } from './inbox-types';
-export { type MockServer, type MockServerOptions, startMockServer } from './node-server';
+export {
+  type MockRequestLogEntry,
+  type MockServer,
+  type MockServerOptions,
+  startMockServer,
+} from './node-server';
 export type { MockFaultOptions, MockServiceOptions } from './options';
 export type { ProblemCode, ProblemDetails, ProblemFieldError } from './problem';
 export type {

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockService, type MockService, newRequestId } from './app';
 import { MockServerError } from './errors';
@@ -13,6 +13,23 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   port?: number;
   /** Address to listen on. @default '127.0.0.1' */
   host?: string;
+  /**
+   * Called once per answered request, when the answer is sent (the CLI logs a line with it).
+   * @default undefined
+   */
+  onRequest?: (entry: MockRequestLogEntry) => void;
+}
+
+/** One answered request, as {@link MockServerOptions.onRequest} receives it. */
+export interface MockRequestLogEntry {
+  /** HTTP method. */
+  method: string;
+  /** Path and query string, as requested. */
+  path: string;
+  /** The status answered. */
+  status: number;
+  /** Time from the request's arrival to the end of the answer, in ms. */
+  durationMs: number;
 }
 
 /** A running mock server. */
@@ -58,6 +75,27 @@ function checkHost(host: unknown): string {
   return host;
 }
 
+/** Calls `onRequest` when the answer has been sent; a throwing logger is ignored. */
+function logWhenFinished(
+  req: IncomingMessage,
+  res: ServerResponse,
+  onRequest: (entry: MockRequestLogEntry) => void,
+): void {
+  const started = performance.now();
+  res.once('finish', () => {
+    try {
+      onRequest({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        status: res.statusCode,
+        durationMs: Math.round(performance.now() - started),
+      });
+    } catch {
+      // Logging must never break the service.
+    }
+  });
+}
+
 /**
  * Starts the mock service on a real HTTP server (node:http), on 127.0.0.1 and a free port
  * by default. Bound beyond loopback (e.g. `host: '0.0.0.0'` in a container), the control
@@ -73,7 +111,10 @@ function checkHost(host: unknown): string {
  * ```
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 0, host = '127.0.0.1', ...given } = options;
+  const { port = 0, host = '127.0.0.1', onRequest, ...given } = options;
+  if (onRequest !== undefined && typeof onRequest !== 'function') {
+    throw new MockServerError('invalid_options', 'onRequest must be a function.');
+  }
   checkInteger('port', port, 0, 65_535);
   checkHost(host);
   const controlToken =
@@ -83,6 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let service: MockService | undefined;
   let origin = '';
   const server = createServer((req, res) => {
+    if (onRequest) logWhenFinished(req, res, onRequest);
     if (!service) {
       // Only in the instant between listening and knowing the port the service needs.
       res.writeHead(503, { 'retry-after': '1', 'x-request-id': newRequestId() }).end();

@@ -1,2 +1,4 @@
-/** The version of this package, as published (sent in the default `User-Agent`). */
-export const VERSION = '0.0.0';
+import { version } from '../package.json';
+
+/** The version of this package, read from its package.json at build time (sent in the default `User-Agent`). */
+export const VERSION: string = version;

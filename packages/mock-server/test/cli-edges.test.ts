@@ -1,0 +1,102 @@
+/**
+ * The rough edges of `cspwatch-mock` a newcomer hits, run as the real command (from source
+ * under tsx): --version, the request log and --quiet, the quoted curl line, a port in use,
+ * and option errors that name the flag typed (exit 2).
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const children: ChildProcess[] = [];
+const servers: Server[] = [];
+
+function run(args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return { child, output: () => stdout, errors: () => stderr };
+}
+
+afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+async function started(args: string[]) {
+  const cli = run(['--port', '0', '--api-keys', '3', ...args]);
+  await expect.poll(cli.output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(cli.output())?.[1] as string;
+  return { ...cli, url };
+}
+
+describe('cspwatch-mock rough edges', () => {
+  it('prints its version', async () => {
+    const { child, output } = run(['--version']);
+    expect((await once(child, 'exit'))[0]).toBe(0);
+    expect(output()).toMatch(/^cspwatch-mock \d+\.\d+\.\d+\n$/);
+  });
+
+  it('logs one line per request, and prints a curl line a shell runs as is', async () => {
+    const { url, output } = await started([]);
+    const curl = /^ {2}(curl .+)$/m.exec(output())?.[1] as string;
+    expect(curl).toMatch(/^curl -H 'Authorization: Bearer [^']+' 'http:\/\/[^']+\?limit=2'$/);
+    // The quoted line survives a shell: the one argument with `?` reaches curl unglobbed.
+    const args = await promisify(execFile)('sh', ['-c', curl.replace(/^curl /, 'printf "%s\\n" ')]);
+    expect(args.stdout.split('\n')[2]).toMatch(/\/api-keys\?limit=2$/);
+    await fetch(`${url}/v1/workspaces/nope/api-keys`);
+    await expect
+      .poll(output, { timeout: 5_000 })
+      .toMatch(/^GET \/v1\/workspaces\/nope\/api-keys 401 \d+ ms$/m);
+  }, 20_000);
+
+  it('logs nothing per request with --quiet', async () => {
+    const { url, output } = await started(['--quiet']);
+    await fetch(`${url}/v1/workspaces/nope/api-keys`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(output()).not.toMatch(/^GET /m);
+  }, 20_000);
+
+  it('says to try --port 0 when the port is in use (exit 1)', async () => {
+    const holder = createServer();
+    servers.push(holder);
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as { port: number };
+    const { child, errors } = run(['--port', String(port)]);
+    expect((await once(child, 'exit'))[0]).toBe(1);
+    expect(errors()).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    expect(errors()).toContain('--port 0 for a free one');
+  }, 20_000);
+
+  it.each([
+    [
+      ['--website-limit', '-1'],
+      /^cspwatch-mock: --website-limit must be an integer from 0 to 100000; got -1\./,
+    ],
+    [
+      ['--server-error-rate', '2'],
+      /^cspwatch-mock: --server-error-rate must be a number from 0 to 1; got 2\./,
+    ],
+  ])(
+    'exits 2 and names the flag typed: %j',
+    async (args, message) => {
+      const { child, errors } = run(args);
+      expect((await once(child, 'exit'))[0]).toBe(2);
+      expect(errors()).toMatch(message);
+    },
+    20_000,
+  );
+});
