@@ -3,6 +3,7 @@
  * commands take, and the checks of their values, each naming the flag the user typed.
  */
 import type { ParseArgsConfig } from 'node:util';
+import type { WebhookSenderError } from '../errors';
 
 /** A mistake in the command line: printed with a pointer to `--help`, exit status 2. */
 export class UsageError extends Error {}
@@ -51,4 +52,17 @@ export function checkTimeoutArg(timeout: string | undefined): number {
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1)
     throw new UsageError('--timeout must be a positive integer (ms)');
   return timeoutMs;
+}
+
+/** The flag behind each sender option the CLI sets, so errors name what the user typed. */
+const OPTION_FLAGS: Readonly<Record<string, string>> = {
+  timeoutMs: '--timeout',
+  dangerouslyAllowLoopback: '--allow-loopback',
+};
+
+/** A sender's option error in the CLI's words: `--timeout must be …`, not `timeoutMs: …`. */
+export function describeOptionIssues(error: WebhookSenderError): string {
+  return error.issues
+    .map((issue) => `${OPTION_FLAGS[issue.path] ?? issue.path} ${issue.message}`)
+    .join('; ');
 }

@@ -143,6 +143,18 @@ describe('cspwatch-webhook send-test', () => {
     [['send-test', '--url', 'https://hooks.example.com/', SECRET], /unexpected argument/],
     [['send-test', '--url', 'notaurl', '--secret-env', 'A'], /--url must be an absolute URL/],
     [['send-test', '--url', 'https://hooks.example.com/', '--timeout', '-5'], /--timeout must be/],
+    [
+      [
+        'send-test',
+        '--url',
+        'https://hooks.example.com/',
+        '--secret-env',
+        'A',
+        '--timeout',
+        '99999999',
+      ],
+      /^cspwatch-webhook: --timeout must be an integer from 1 to 600000\n/,
+    ],
   ])('exits 2 on usage errors: %j', async (argv, message) => {
     const { code, stderr } = await run(argv, { A: SECRET });
     expect(code).toBe(2);

@@ -6,7 +6,7 @@
  */
 import { isWebhookSenderError } from '../errors';
 import { VERSION } from '../version';
-import { UsageError } from './cli-args';
+import { describeOptionIssues, UsageError } from './cli-args';
 import type { CliIo } from './cli-io';
 import { USAGE } from './cli-output';
 import { sendCommand, sendTestCommand } from './commands';
@@ -56,7 +56,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const message =
       (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
         ? 'unexpected argument (not shown); every value follows its option, e.g. --url <url>'
-        : (error as Error).message;
+        : isWebhookSenderError(error) && error.code === 'invalid_options'
+          ? describeOptionIssues(error)
+          : (error as Error).message;
     io.stderr(`cspwatch-webhook: ${message}\nRun "cspwatch-webhook --help" for usage.\n`);
     return 2;
   }
