@@ -1,5 +1,5 @@
+import { codePointLength } from '@cspwatch/contract';
 import * as z from 'zod/mini';
-import { codePointLength } from './code-points';
 
 /*
  * Response schemas are forward compatible: objects are loose (unknown fields are kept),

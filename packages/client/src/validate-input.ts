@@ -1,5 +1,5 @@
+import { codePointLength } from '@cspwatch/contract';
 import type * as z from 'zod/mini';
-import { codePointLength } from './code-points';
 import { type CspwatchFieldIssue, CspwatchInputError } from './errors';
 import { type CspwatchRequestOptions, checkRequestOptions } from './options';
 

@@ -1,8 +1,9 @@
+import { codePointLength } from '@cspwatch/contract';
 import { authorize } from '../auth';
 import { isAfterPosition } from '../key-order';
 import { type ProblemFieldError, problem, validationProblem } from '../problem';
 import { textResponse } from '../response-text';
-import { codePointLength, type RouteContext, type RouteHandler } from './context';
+import type { RouteContext, RouteHandler } from './context';
 
 /** Page size when `limit` is omitted. */
 export const DEFAULT_LIMIT = 50;

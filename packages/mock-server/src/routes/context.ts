@@ -35,10 +35,3 @@ export type RouteHandler = (
   params: string[],
   context: RouteContext,
 ) => Promise<Response>;
-
-/** Counts characters as code points, as JSON Schema's `maxLength` does. */
-export function codePointLength(text: string): number {
-  let length = 0;
-  for (const _ of text) length++;
-  return length;
-}

@@ -1,9 +1,10 @@
+import { codePointLength } from '@cspwatch/contract';
 import { authorize } from '../auth';
 import { json, type ProblemFieldError, problem, validationProblem } from '../problem';
 import { readJson } from '../request-body';
 import type { MockWebsiteSettings } from '../resources';
 import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../website-defaults';
-import { codePointLength, type RouteHandler } from './context';
+import type { RouteHandler } from './context';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
