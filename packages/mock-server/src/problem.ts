@@ -1,4 +1,5 @@
 import type { ProblemCode } from '@cspwatch/contract';
+import { PROBLEM_TYPE_PREFIX } from '@cspwatch/webhooks';
 import { textResponse } from './response-text';
 
 /** Every `code` the mock service puts in a problem+json body: the contract's one list. */
@@ -71,7 +72,7 @@ export interface ProblemOptions {
 /** Builds the problem details body of {@link problem}. */
 export function problemDetails({ status, code, detail, errors }: ProblemOptions): ProblemDetails {
   return {
-    type: `urn:cspwatch:problem:${code}`,
+    type: `${PROBLEM_TYPE_PREFIX}${code}`,
     title: TITLES[code],
     status,
     detail,

@@ -1,3 +1,5 @@
+import { isWebhookVerificationError } from '@cspwatch/webhooks';
+import { readRawBody } from '@cspwatch/webhooks/fetch';
 import { problem } from './problem';
 
 /** Largest request body accepted, in bytes (1 MB). */
@@ -15,32 +17,22 @@ const tooLarge = (): BodyResult => ({
   }),
 });
 
-/** Reads the body as bytes, stopping as soon as it grows past {@link MAX_BODY_BYTES}. */
+/**
+ * Reads the body as bytes, stopping as soon as it grows past {@link MAX_BODY_BYTES}: the
+ * verifier's own capped reader, so the two cannot differ on what "too large" means.
+ */
 export async function readBody(request: Request): Promise<BodyResult> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) return tooLarge();
   if (!request.body) return { ok: true, bytes: new Uint8Array() };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      // Not awaited: on a tee'd body (msw clones requests) cancel settles only when every branch is cancelled.
-      reader.cancel().catch(() => {});
-      return tooLarge();
-    }
-    chunks.push(value);
+  try {
+    return { ok: true, bytes: await readRawBody(request.body, { maxBodyBytes: MAX_BODY_BYTES }) };
+  } catch (error) {
+    if (!isWebhookVerificationError(error)) throw error;
+    if (error.code === 'body_too_large') return tooLarge();
+    // A stream that broke mid-read: the same error as reading it directly would give.
+    throw error.cause ?? error;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { ok: true, bytes };
 }
 
 /** Whether a content type is JSON: `application/json` or any `application/*+json`, parameters allowed. */

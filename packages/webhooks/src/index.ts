@@ -34,6 +34,7 @@ export {
   isCspViolationNewTypeEvent,
   type UnknownCspwatchEvent,
 } from './payloads';
+export { PROBLEM_TYPE_PREFIX } from './problem-type';
 export type { RawBody } from './raw-body';
 export { releaseReplayClaim } from './replay/claims';
 export {

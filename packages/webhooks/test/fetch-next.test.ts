@@ -43,7 +43,7 @@ describe('verifyRequest (Fetch Request)', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(await response.json()).toEqual({
-      type: 'about:blank',
+      type: 'urn:cspwatch:problem:signature_mismatch',
       title: 'Bad Request',
       status: 400,
       detail: 'no match',

@@ -1,10 +1,11 @@
 import type { WebhookVerificationError, WebhookVerificationErrorCode } from '../errors';
+import { PROBLEM_TYPE_PREFIX } from '../problem-type';
 import { isReceiverSetupError } from '../setup-errors';
 
 /** An RFC 9457 problem body describing why a delivery was refused. */
 export interface WebhookProblem {
-  /** Always `about:blank`: the HTTP status says it all, `code` says why. */
-  type: 'about:blank';
+  /** `urn:cspwatch:problem:<code>`, see {@link PROBLEM_TYPE_PREFIX}. */
+  type: `urn:cspwatch:problem:${WebhookVerificationErrorCode}`;
   /** The HTTP status text, e.g. `Bad Request`. */
   title: string;
   /**
@@ -52,7 +53,7 @@ export function toWebhookProblem(error: WebhookVerificationError): WebhookProble
     ? [500, 'Internal Server Error']
     : (STATUSES[error.code] ?? [400, 'Bad Request']);
   return {
-    type: 'about:blank',
+    type: `${PROBLEM_TYPE_PREFIX}${error.code}`,
     title,
     status,
     detail: error.message,
