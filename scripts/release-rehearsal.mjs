@@ -5,8 +5,8 @@
 // 2. `changeset version` in a scratch copy of the repo writes a CHANGELOG.md and a new version
 //    for every public package (the real tree is left as it is).
 // 3. `pnpm pack` each package and `npm publish --dry-run` the tarball; each tarball must hold
-//    LICENSE, README.md and dist/, resolve `workspace:` ranges, and ship source maps without
-//    the sources inlined. Sizes are printed.
+//    LICENSE, README.md and dist/, resolve `workspace:` ranges, ship no source maps and no
+//    build output that neither `exports` nor `bin` loads. Sizes are printed.
 import { execFileSync } from 'node:child_process';
 import {
   cpSync,
@@ -102,9 +102,20 @@ try {
     if (JSON.stringify(packed).includes('workspace:')) {
       fail(`${manifest.name}: the packed manifest still has a workspace: range`);
     }
+    // Decided: no source maps in tarballs (dist/ is readable, unminified ES2022; maps that
+    // point at unshipped src/ make bundlers warn, and inlined sources doubled the size).
     for (const map of files.filter((file) => file.endsWith('.map'))) {
-      const content = execFileSync('tar', ['-xzOf', tarPath, map], { encoding: 'utf8' });
-      if (JSON.parse(content).sourcesContent) fail(`${manifest.name}: ${map} inlines its sources`);
+      fail(`${manifest.name}: ${map} is shipped; builds set sourcemap: false`);
+    }
+    // What loads dist/: the exports map, and the committed bin/ launchers (which import dist/).
+    const launchers = files
+      .filter((file) => file.startsWith('package/bin/'))
+      .map((file) => execFileSync('tar', ['-xzOf', tarPath, file], { encoding: 'utf8' }));
+    const declaredDist = JSON.stringify(packed.exports ?? {}) + launchers.join('\n');
+    for (const file of files.filter((name) => /^package\/dist\/[^/]+\.c?js$/.test(name))) {
+      const stem = file.slice('package/'.length).replace(/\.c?js$/, '');
+      if (!declaredDist.includes(stem))
+        fail(`${manifest.name}: ${file} is shipped but nothing loads it`);
     }
     execFileSync('npm', ['publish', '--dry-run', '--tag', 'rehearsal', tarPath], {
       cwd: packDir,

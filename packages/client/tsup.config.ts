@@ -14,7 +14,7 @@ export default defineConfig({
     };
   },
   clean: true,
-  sourcemap: true,
+  sourcemap: false,
   target: 'es2022',
   platform: 'neutral',
   splitting: false,

@@ -7,7 +7,7 @@ export default defineConfig({
   format: ['esm'],
   dts: true,
   clean: true,
-  sourcemap: true,
+  sourcemap: false,
   target: 'es2022',
   platform: 'neutral',
   splitting: false,

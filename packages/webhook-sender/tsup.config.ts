@@ -1,14 +1,18 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', cli: 'src/cli/cli.ts' },
-  format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
-  sourcemap: true,
+const shared: Options = {
+  clean: false,
+  sourcemap: false,
   target: 'es2022',
   platform: 'node',
   splitting: false,
   treeshake: true,
   removeNodeProtocol: false,
-});
+};
+
+export default defineConfig([
+  // The library: ESM and CJS, with types for both.
+  { ...shared, entry: { index: 'src/index.ts' }, format: ['esm', 'cjs'], dts: true, clean: true },
+  // The CLI: only `bin/cspwatch-webhook.js` loads it, as ESM.
+  { ...shared, entry: { cli: 'src/cli/cli.ts' }, format: ['esm'], dts: false },
+]);
