@@ -2,35 +2,17 @@
  * The mock as a stand-alone service, driven the way a Python, Go or Java suite would: the
  * CLI started as a child process, everything else over HTTP with plain fetch and JSON.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startVerifyingReceiver } from './receiver';
+import { createCliRunner } from './spawn-cli';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const children: ChildProcess[] = [];
+const cli = createCliRunner();
+const run = cli.run;
 const cleanups: (() => Promise<void>)[] = [];
 
-function run(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return { child, output: () => stdout, errors: () => stderr };
-}
-
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  cli.killAll();
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 

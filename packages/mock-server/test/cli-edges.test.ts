@@ -3,36 +3,19 @@
  * under tsx): --version, the request log and --quiet, the quoted curl line, a port in use,
  * and option errors that name the flag typed (exit 2).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCliRunner } from './spawn-cli';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const children: ChildProcess[] = [];
+const cli = createCliRunner();
+const run = (args: string[]) => cli.run(args, { NO_COLOR: '1' });
 const servers: Server[] = [];
 
-function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return { child, output: () => stdout, errors: () => stderr };
-}
-
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  cli.killAll();
   for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 

@@ -1,30 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCliRunner } from './spawn-cli';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
-const children: ChildProcess[] = [];
-
-/** Runs the CLI from source under tsx, as `cspwatch-mock` would run from dist. */
-function run(args: string[]): { child: ChildProcess; output: () => string; errors: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return { child, output: () => stdout, errors: () => stderr };
-}
+const cli = createCliRunner();
+const run = (args: string[]) => cli.run(args);
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  cli.killAll();
 });
 
 describe('cspwatch-mock', () => {

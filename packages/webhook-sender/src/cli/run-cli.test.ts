@@ -1,8 +1,8 @@
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureCli } from '../../test/helpers/capture-cli';
 import type { DeliveryResult } from '../delivery/delivery-result';
 import { describeResult } from './cli-output';
-import { type CliIo, runCli } from './run-cli';
 
 const SECRET = 'cli-secret-Ω-1234';
 let server: MockServer;
@@ -15,21 +15,9 @@ afterAll(async () => {
 });
 
 async function run(argv: string[], env: Record<string, string> = {}, stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    readStdin: async () => stdin,
-  };
-  const code = await runCli(argv, io);
-  expect(`${stdout}${stderr}`).not.toContain(SECRET);
-  return { code, stdout, stderr };
+  const result = await captureCli(argv, env, stdin);
+  expect(`${result.stdout}${result.stderr}`).not.toContain(SECRET);
+  return result;
 }
 
 function inbox(status = 200) {

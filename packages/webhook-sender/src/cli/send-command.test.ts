@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureCli } from '../../test/helpers/capture-cli';
 import { startReceiver } from '../../test/helpers/receiver';
-import { type CliIo, runCli } from './run-cli';
 
 const SECRET = 'send-secret-Ω-1234';
 const ENV = { CSPWATCH_WEBHOOK_SECRET: SECRET };
@@ -21,21 +21,9 @@ afterAll(async () => {
 });
 
 async function run(argv: string[], stdin = '', env: Record<string, string> = ENV) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    env,
-    readStdin: async () => stdin,
-  };
-  const code = await runCli(argv, io);
-  expect(`${stdout}${stderr}`).not.toContain(SECRET);
-  return { code, stdout, stderr };
+  const result = await captureCli(argv, env, stdin);
+  expect(`${result.stdout}${result.stderr}`).not.toContain(SECRET);
+  return result;
 }
 
 async function payloadFile(name: string, text: string): Promise<string> {
