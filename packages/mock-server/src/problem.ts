@@ -1,9 +1,9 @@
-import type { ProblemCode } from '@cspwatch/contract';
+import type { ProblemCode as ContractProblemCode } from '@cspwatch/contract';
 import { PROBLEM_TYPE_PREFIX } from '@cspwatch/webhooks';
 import { textResponse } from './response-text';
 
 /** Every `code` the mock service puts in a problem+json body: the contract's one list. */
-export type { ProblemCode };
+export type ProblemCode = ContractProblemCode;
 
 /** One invalid field of a request: where it is and what to fix. */
 export interface ProblemFieldError {
