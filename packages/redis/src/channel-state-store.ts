@@ -5,8 +5,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ChannelState, ChannelStateStore } from '@cspwatch/webhook-sender';
-import { callRedis } from './errors.js';
-import { type RedisStoreOptions, resolveStoreOptions } from './store-options.js';
+import { callRedis } from './errors';
+import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
 /** Default key prefix of {@link createRedisChannelStateStore}. */
 export const DEFAULT_CHANNEL_STATE_PREFIX = 'cspwatch:channel';

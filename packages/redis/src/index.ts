@@ -9,12 +9,12 @@
 export {
   createRedisChannelStateStore,
   DEFAULT_CHANNEL_STATE_PREFIX,
-} from './channel-state-store.js';
+} from './channel-state-store';
 export {
   CspwatchRedisError,
   type CspwatchRedisErrorCode,
   isCspwatchRedisError,
   type RedisOptionIssue,
-} from './errors.js';
-export { createRedisReplayStore, DEFAULT_REPLAY_PREFIX } from './replay-store.js';
-export type { RedisStoreOptions } from './store-options.js';
+} from './errors';
+export { createRedisReplayStore, DEFAULT_REPLAY_PREFIX } from './replay-store';
+export type { RedisStoreOptions } from './store-options';

@@ -12,16 +12,16 @@ export {
   type CspwatchRedisErrorCode,
   isCspwatchRedisError,
   type RedisOptionIssue,
-} from './errors.js';
-export { createDeliveryQueue } from './queue/delivery-queue.js';
+} from './errors';
+export { createDeliveryQueue } from './queue/delivery-queue';
 export type {
   DeliveryQueue,
   DeliveryQueueCounts,
   EnqueueResult,
   ExpireResult,
   ReleaseResult,
-} from './queue/delivery-queue-types.js';
-export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker.js';
+} from './queue/delivery-queue-types';
+export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker';
 export type {
   DeliveryAttemptEntry,
   DeliveryEventEntry,
@@ -29,12 +29,12 @@ export type {
   DeliveryHistoryPage,
   HistoryPageOptions,
   ParkReason,
-} from './queue/history.js';
+} from './queue/history';
 export {
   DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueBaseOptions,
   type DeliveryQueueOptions,
   type HistoryRetentionOptions,
   type RedisConnectionOptions,
-} from './queue/options.js';
-export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options.js';
+} from './queue/options';
+export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';

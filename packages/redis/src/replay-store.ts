@@ -3,8 +3,8 @@
  * deliveries any of them accepted.
  */
 import type { ReplayStore } from '@cspwatch/webhooks';
-import { CspwatchRedisError, callRedis } from './errors.js';
-import { type RedisStoreOptions, resolveStoreOptions } from './store-options.js';
+import { CspwatchRedisError, callRedis } from './errors';
+import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
 /** Default key prefix of {@link createRedisReplayStore}. */
 export const DEFAULT_REPLAY_PREFIX = 'cspwatch:replay';

@@ -2,7 +2,7 @@
  * The options both stores take: an ioredis client and a key prefix, validated at construction.
  */
 import type { Redis } from 'ioredis';
-import { type RedisOptionIssue, throwIfIssues } from './errors.js';
+import { type RedisOptionIssue, throwIfIssues } from './errors';
 
 /** Options shared by {@link createRedisChannelStateStore} and {@link createRedisReplayStore}. */
 export interface RedisStoreOptions {

@@ -3,8 +3,8 @@ import { type ChannelStateStore, createMemoryChannelStateStore } from '@cspwatch
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
-import { waitFor } from './helpers/wait-for.js';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { waitFor } from './helpers/wait-for';
 
 let server: RedisServerHandle;
 const clients: Redis[] = [];

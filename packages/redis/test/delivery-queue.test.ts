@@ -11,9 +11,9 @@ import {
 import { createWebhookSender, type DeliveryChannel } from '@cspwatch/webhook-sender';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sampleAlert } from './helpers/alerts.js';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
-import { waitFor } from './helpers/wait-for.js';
+import { sampleAlert } from './helpers/alerts';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_queue-test-secret-0123456789';
 const SHORT_SCHEDULE = [0, 20, 40, 60, 80];

@@ -13,10 +13,10 @@ import {
 } from '@cspwatch/redis/queue';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sampleAlert } from './helpers/alerts.js';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
-import { waitFor } from './helpers/wait-for.js';
-import { startWorkerProcess, stopWorkerProcess } from './helpers/worker-fleet.js';
+import { sampleAlert } from './helpers/alerts';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { waitFor } from './helpers/wait-for';
+import { startWorkerProcess, stopWorkerProcess } from './helpers/worker-fleet';
 
 const SECRET = 'whsec_fleet-secret-0123456789';
 const ALERTS = 2_000;

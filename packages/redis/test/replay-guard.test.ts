@@ -9,8 +9,8 @@ import { signWebhookSync } from '@cspwatch/webhooks/node';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
-import { waitFor } from './helpers/wait-for.js';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_receiver-secret-0123456789';
 let server: RedisServerHandle;

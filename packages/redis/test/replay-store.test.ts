@@ -1,7 +1,7 @@
 import { createRedisReplayStore, isCspwatchRedisError } from '@cspwatch/redis';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server.js';
+import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
 
 let server: RedisServerHandle;
 const clients: Redis[] = [];

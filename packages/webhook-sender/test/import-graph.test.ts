@@ -91,19 +91,13 @@ describe('import graph', () => {
     expect(offenders).toEqual([]);
   });
 
-  /** Packages still on `.js` suffixes, converted by their owners (issue #16). */
-  const SUFFIX_PENDING = new Set(['redis']);
-
-  it.each(packages.filter((name) => !SUFFIX_PENDING.has(name)))(
-    'relative imports in packages/%s/src have no .js suffix',
-    (name) => {
-      const src = join(packagesDir, name, 'src');
-      const suffixed = sourceFiles(src).flatMap((file) =>
-        specifiers(file)
-          .filter((s) => s.startsWith('.') && s.endsWith('.js'))
-          .map((s) => `${relative(src, file)} imports ${s}`),
-      );
-      expect(suffixed).toEqual([]);
-    },
-  );
+  it.each(packages)('relative imports in packages/%s/src have no .js suffix', (name) => {
+    const src = join(packagesDir, name, 'src');
+    const suffixed = sourceFiles(src).flatMap((file) =>
+      specifiers(file)
+        .filter((s) => s.startsWith('.') && s.endsWith('.js'))
+        .map((s) => `${relative(src, file)} imports ${s}`),
+    );
+    expect(suffixed).toEqual([]);
+  });
 });

@@ -4,9 +4,9 @@
  * a worker waits and reconnects for ever (BullMQ needs `maxRetriesPerRequest: null`).
  */
 import { Redis, type RedisOptions } from 'ioredis';
-import { CspwatchRedisError } from '../errors.js';
-import type { RedisConnectionOptions } from './options.js';
-import { defineQueueScripts, type ScriptedRedis } from './scripts.js';
+import { CspwatchRedisError } from '../errors';
+import type { RedisConnectionOptions } from './options';
+import { defineQueueScripts, type ScriptedRedis } from './scripts';
 
 function connect(connection: RedisConnectionOptions, settings: RedisOptions): ScriptedRedis {
   const redis =

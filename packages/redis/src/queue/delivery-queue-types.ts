@@ -3,7 +3,7 @@
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { DeliveryHistoryPage, HistoryPageOptions } from './history.js';
+import type { DeliveryHistoryPage, HistoryPageOptions } from './history';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {

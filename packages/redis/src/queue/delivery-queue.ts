@@ -4,23 +4,23 @@
  * `commandTimeoutMs` with `redis_unavailable` when Redis is down: nothing is dropped silently.
  */
 import { Queue } from 'bullmq';
-import { createRedisChannelStateStore } from '../channel-state-store.js';
-import { callRedis, type RedisOptionIssue, throwIfIssues } from '../errors.js';
-import { connectProducer, untilReady, withTimeout } from './connection.js';
-import type { DeliveryQueue } from './delivery-queue-types.js';
-import { readHistory } from './history.js';
-import { deliveryJob } from './jobs.js';
-import { deliveryJobId, queueKeys } from './keys.js';
+import { createRedisChannelStateStore } from '../channel-state-store';
+import { callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
+import { connectProducer, untilReady, withTimeout } from './connection';
+import type { DeliveryQueue } from './delivery-queue-types';
+import { readHistory } from './history';
+import { deliveryJob } from './jobs';
+import { deliveryJobId, queueKeys } from './keys';
 import {
   checkInteger,
   checkOptionsObject,
   DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueOptions,
   resolveBaseOptions,
-} from './options.js';
-import { checkChannelId, toJobAlert } from './queue-input.js';
-import { expireParkedAlerts, releaseParkedAlerts } from './release.js';
-import { checkRetrySchedule, type RetrySchedule } from './retry-schedule.js';
+} from './options';
+import { checkChannelId, toJobAlert } from './queue-input';
+import { expireParkedAlerts, releaseParkedAlerts } from './release';
+import { checkRetrySchedule, type RetrySchedule } from './retry-schedule';
 
 /**
  * Creates the producer/admin side of the delivery queue. Options are validated here.

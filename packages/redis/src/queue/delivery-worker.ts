@@ -6,14 +6,14 @@
  */
 import { createWebhookSender } from '@cspwatch/webhook-sender';
 import { type MinimalJob, Queue, Worker } from 'bullmq';
-import { createRedisChannelStateStore } from '../channel-state-store.js';
-import { connectWorker } from './connection.js';
-import { DELIVER_JOB, type DeliveryJobData } from './jobs.js';
-import { queueKeys } from './keys.js';
-import { createJobProcessor } from './process-job.js';
-import { expireParkedAlerts } from './release.js';
-import { delayBeforeAttempt } from './retry-schedule.js';
-import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options.js';
+import { createRedisChannelStateStore } from '../channel-state-store';
+import { connectWorker } from './connection';
+import { DELIVER_JOB, type DeliveryJobData } from './jobs';
+import { queueKeys } from './keys';
+import { createJobProcessor } from './process-job';
+import { expireParkedAlerts } from './release';
+import { delayBeforeAttempt } from './retry-schedule';
+import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
 export interface DeliveryWorker {

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
 import type { Redis } from 'ioredis';
-import { CspwatchRedisError } from '../errors.js';
-import type { ScriptedCommands, ScriptedRedis } from './scripts.js';
+import { CspwatchRedisError } from '../errors';
+import type { ScriptedCommands, ScriptedRedis } from './scripts';
 
 /** Why an alert was parked (held until its channel is re-enabled or the parked time runs out). */
 export type ParkReason = 'channel_disabled' | 'retries_exhausted' | 'worker_error';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import type { JobsOptions, Queue } from 'bullmq';
-import { delayBeforeAttempt, type RetrySchedule } from './retry-schedule.js';
+import { delayBeforeAttempt, type RetrySchedule } from './retry-schedule';
 
 /** BullMQ job name of a delivery. */
 export const DELIVER_JOB = 'deliver';

@@ -3,7 +3,7 @@
  * frozen object, every field validated at construction.
  */
 import type { RedisOptions } from 'ioredis';
-import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
+import { type RedisOptionIssue, throwIfIssues } from '../errors';
 
 /** Where Redis is: a `redis://` / `rediss://` URL, or ioredis connection options. */
 export type RedisConnectionOptions = string | RedisOptions;

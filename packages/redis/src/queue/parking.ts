@@ -5,9 +5,9 @@
  * parked alerts released.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { ParkReason } from './history.js';
-import type { QueueKeys } from './keys.js';
-import { multi, type ScriptedCommands, type ScriptedRedis } from './scripts.js';
+import type { ParkReason } from './history';
+import type { QueueKeys } from './keys';
+import { multi, type ScriptedCommands, type ScriptedRedis } from './scripts';
 
 /** An alert held back, as stored. */
 export interface ParkedAlert {

@@ -11,12 +11,12 @@ import {
   type NewHistoryEntry,
   type ParkReason,
   redactSecret,
-} from './history.js';
-import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs.js';
-import type { QueueKeys } from './keys.js';
-import { parkAlert } from './parking.js';
-import type { ScriptedRedis } from './scripts.js';
-import type { ChannelLookup } from './worker-options.js';
+} from './history';
+import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
+import type { QueueKeys } from './keys';
+import { parkAlert } from './parking';
+import type { ScriptedRedis } from './scripts';
+import type { ChannelLookup } from './worker-options';
 
 /** What the processor needs. */
 export interface JobProcessorContext {

@@ -2,7 +2,7 @@
  * Checks of what `enqueue` and the admin calls take, before anything is sent to Redis.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import { CspwatchRedisError } from '../errors.js';
+import { CspwatchRedisError } from '../errors';
 
 /** Throws `invalid_input` unless `channelId` is a usable channel id. */
 export function checkChannelId(channelId: unknown): asserts channelId is string {

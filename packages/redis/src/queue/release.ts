@@ -4,12 +4,12 @@
  * steps can release an alert twice, never lose it.
  */
 import type { Queue } from 'bullmq';
-import { appendHistory, type HistoryRetention } from './history.js';
-import { addDeliveryJobs, deliveryJob } from './jobs.js';
-import type { QueueKeys } from './keys.js';
-import { readParked, takeExpired, unpark } from './parking.js';
-import type { RetrySchedule } from './retry-schedule.js';
-import { multi, type ScriptedRedis } from './scripts.js';
+import { appendHistory, type HistoryRetention } from './history';
+import { addDeliveryJobs, deliveryJob } from './jobs';
+import type { QueueKeys } from './keys';
+import { readParked, takeExpired, unpark } from './parking';
+import type { RetrySchedule } from './retry-schedule';
+import { multi, type ScriptedRedis } from './scripts';
 
 const BATCH = 500;
 

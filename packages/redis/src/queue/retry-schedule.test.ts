@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RedisOptionIssue } from '../errors.js';
-import { checkRetrySchedule, delayBeforeAttempt } from './retry-schedule.js';
+import type { RedisOptionIssue } from '../errors';
+import { checkRetrySchedule, delayBeforeAttempt } from './retry-schedule';
 
 describe('delayBeforeAttempt', () => {
   it('stays within [delay × (1 − jitter), delay] for any schedule, attempt and random draw', () => {

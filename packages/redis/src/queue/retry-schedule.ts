@@ -2,7 +2,7 @@
  * The retry schedule: a delay before each attempt, with jitter that only ever shortens a
  * delay (BullMQ's convention), so the schedule is an upper bound.
  */
-import type { RedisOptionIssue } from '../errors.js';
+import type { RedisOptionIssue } from '../errors';
 
 /** A schedule after validation. */
 export interface RetrySchedule {

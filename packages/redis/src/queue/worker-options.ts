@@ -2,7 +2,7 @@
  * Options of `createDeliveryWorker`: the type, and their validation at construction.
  */
 import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
-import { type RedisOptionIssue, throwIfIssues } from '../errors.js';
+import { type RedisOptionIssue, throwIfIssues } from '../errors';
 import {
   checkInteger,
   checkOptionsObject,
@@ -10,7 +10,7 @@ import {
   type DeliveryQueueBaseOptions,
   type ResolvedBaseOptions,
   resolveBaseOptions,
-} from './options.js';
+} from './options';
 
 /** Looks up a channel by id when a job runs (so secrets never sit in Redis); `undefined` when deleted. */
 export type ChannelLookup = (
