@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const [scriptPath, rawConfig] = process.argv.slice(2);
 const script = readFileSync(scriptPath, 'utf8');
 
@@ -21,19 +21,7 @@ const server = createServer((request, response) => {
   response.end('<!doctype html><meta charset="utf-8"><script src="/smoke.js"></script>');
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const browser = await chromium.launch({
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-  timeout: 60_000,
-});
+const browser = await chromium.launch(chromiumLaunchOptions({ timeout: 60_000 }));
 try {
   const page = await browser.newPage();
   const errors = [];

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../scripts/chromium.mjs';
 
 const directory = mkdtempSync(join(tmpdir(), 'cspwatch-reference-'));
 const page = (name: string) => join(directory, name);
@@ -30,18 +31,7 @@ describe('the rendered API reference (docs/reference/api.html)', () => {
   });
 
   it('renders every operation and the webhook in headless chromium with the network off', async () => {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch(chromiumLaunchOptions());
     try {
       const context = await browser.newContext({ offline: true });
       const tab = await context.newPage();

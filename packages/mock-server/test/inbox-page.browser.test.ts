@@ -3,45 +3,34 @@
  * (no browser download). Deliveries are posted while the page is open; the page must show
  * them, newest first, without a reload, and must never run what a payload carries.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH, chromiumLaunchOptions, hasChromium } from '../../../scripts/chromium.mjs';
 import { type MockServer, startMockServer } from '../src/index';
 import { signedPost } from './signed-post';
 
-const CHROMIUM = '/usr/bin/chromium';
 const here = dirname(fileURLToPath(import.meta.url));
 /** Git-ignored (`.cache/`); CI keeps it as an artifact. */
 const ARTIFACT = join(here, '..', '..', '..', '.cache', 'artifacts', 'mock-server-inbox-page.png');
 /** Set UPDATE_DOCS_SCREENSHOT=1 to refresh the README's screenshot. */
 const DOCS_SCREENSHOT = join(here, '..', 'docs', 'inbox-page.png');
 
-const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) {
+const chromiumInstalled = hasChromium();
+if (!chromiumInstalled) {
   console.warn(
-    `inbox page browser test skipped: ${CHROMIUM} is missing (apt-get install chromium).`,
+    `inbox page browser test skipped: ${CHROMIUM_PATH} is missing (apt-get install chromium).`,
   );
 }
 
-describe.skipIf(!hasChromium)('inbox page in headless chromium', () => {
+describe.skipIf(!chromiumInstalled)('inbox page in headless chromium', () => {
   let browser: Browser;
   let server: MockServer;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     server = await startMockServer({ apiKeyCount: 1 });
   }, 30_000);
   afterAll(async () => {
