@@ -15,6 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { buildSmoke } from './build-smoke.mjs';
 import { ensureRuntime } from './install.mjs';
 
@@ -23,7 +24,6 @@ const benchDir = join(here, '..');
 const root = join(benchDir, '..');
 const RUN_TIMEOUT_MS = 120_000;
 /** Debian's chromium; the chromium row is SKIPPED with the reason when it is absent. */
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const KEY_COUNT = 45;
 
 const args = process.argv.slice(2);
