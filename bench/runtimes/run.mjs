@@ -352,11 +352,9 @@ async function main() {
   console.log(markdown);
   if (!only) {
     writeFileSync(join(benchDir, 'results', 'runtimes.md'), markdown);
-    updateReadmeBlock(
-      join(benchDir, 'README.md'),
-      'runtime-matrix',
-      markdown.split('\n').slice(2).join('\n'),
-    );
+    for (const readme of [join(benchDir, 'README.md'), join(benchDir, '..', 'README.md')]) {
+      updateReadmeBlock(readme, 'runtime-matrix', markdown.split('\n').slice(2).join('\n'));
+    }
   }
   process.exitCode = rows.some((row) => row.result === 'FAILED') ? 1 : 0;
 }

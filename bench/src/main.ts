@@ -93,6 +93,12 @@ async function main(): Promise<void> {
       'bench-targets',
       `${measuredLine}\n\n${targetsTable(targets)}`,
     );
+    // The root README shows the same fragment, without its heading.
+    updateReadmeBlock(
+      join(here, '..', '..', 'README.md'),
+      'bench-summary',
+      summary.split('\n').slice(2).join('\n'),
+    );
   }
   process.stderr.write(`written to bench/results/${file}; total ${seconds} s\n`);
   // A missed target is a finding, reported above; only a section that could not run fails.
