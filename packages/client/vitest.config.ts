@@ -6,6 +6,8 @@ export default defineProject({
   test: {
     name: 'client',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Every request the client sends in a test is checked against openapi.json.
+    setupFiles: ['./test/request-conformance.ts'],
     typecheck: {
       enabled: true,
       include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'],

@@ -137,11 +137,18 @@ describe('websites.create', () => {
     expect(state.count).toBe(0);
   });
 
-  it('passes unknown settings fields through (settings stays open)', async () => {
+  it('refuses unknown settings fields before sending, naming each one (as the service does)', async () => {
     const state = respondWith([() => HttpResponse.json(makeWebsite(), { status: 201 })]);
     const settings = { dropReferrer: true, sampling: 0.5, futureFlag: { on: true } };
-    await client().websites.create('ws_1', { ...input, settings });
-    expect(state.bodies).toEqual([{ ...input, settings }]);
+    const error = await client()
+      .websites.create('ws_1', { ...input, settings })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CspwatchInputError);
+    expect((error as CspwatchInputError).fields).toEqual([
+      { path: 'settings.sampling', message: expect.stringMatching(/not a known field/) },
+      { path: 'settings.futureFlag', message: expect.stringMatching(/not a known field/) },
+    ]);
+    expect(state.count).toBe(0);
   });
 
   it('maps the website limit refusal to a permission error with its code', async () => {
