@@ -36,9 +36,7 @@ export type ForwardCompatible<T> =
  * ApiKeyReader.parse({ ...key, someNewField: 1 }); // kept, not refused
  * ```
  */
-export function forwardCompatible<T extends Schema>(schema: T): ForwardCompatible<T> {
-  return loosen(schema) as ForwardCompatible<T>;
-}
+export const forwardCompatible = loosen as <T extends Schema>(schema: T) => ForwardCompatible<T>;
 
 function loosen(schema: Schema): Schema {
   const def = schema._zod.def as z.core.$ZodTypeDef & {

@@ -42,7 +42,7 @@ export const CreateWebsiteSettingsSchema = requestObject({
     z.array(
       z
         .string('must be a string')
-        .check(z.refine(isOrigin, 'must be an origin such as https://example.com (no path)')),
+        .check(z.refine(isOrigin, 'must be an origin, e.g. https://example.com')),
       'must be an array of origins',
     ),
   ),
