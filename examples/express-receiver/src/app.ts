@@ -15,20 +15,22 @@ export interface ReceiverOptions {
 
 /**
  * An Express 5 app that accepts cspwatch deliveries at `POST /webhooks/cspwatch`: 204 for a
- * verified alert, 400 `application/problem+json` (with a `code`) for anything else.
+ * verified alert, 400 `application/problem+json` (with a `code`) for anything else, 413 for a
+ * body over 1 MiB.
  */
 export function createApp(options: ReceiverOptions): Express {
   const { secret, log = console.log, onAlert } = options;
   const app = express();
   app.disable('x-powered-by');
 
-  // The webhook route comes before any express.json(): the signature covers the raw bytes.
+  // The webhook route comes before any express.json(): the signature covers the raw bytes,
+  // which the middleware reads itself (up to maxBodyBytes, 1 MiB; more is answered 413).
   app.post(
     '/webhooks/cspwatch',
-    express.raw({ type: 'application/json', limit: '1mb' }),
     cspwatchWebhook({
       secret,
-      // Called before the 400 goes out; it can log, never accept the delivery.
+      maxBodyBytes: 1_048_576,
+      // Called before the 400 (or 413) goes out; it can log, never accept the delivery.
       onRejected: (error) => log(`rejected delivery: ${error.code}`),
     }),
     async (req, res) => {

@@ -94,6 +94,17 @@ describe('Express receiver over HTTP', () => {
     expect(lines).toEqual([`rejected delivery: ${code}`]);
   });
 
+  it('answers 413 problem+json to a body over 1 MiB, and logs it', async () => {
+    const { headers } = await createSignedDelivery({ secret });
+    const response = await post('x'.repeat(1_048_577), headers);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 413, code: 'body_too_large' });
+    await settle();
+    expect(received).toEqual([]);
+    expect(lines).toEqual(['rejected delivery: body_too_large']);
+  });
+
   it('verifies a delivery whatever its content-type (the body is read raw)', async () => {
     const { body, headers } = await createSignedDelivery({ secret });
     const response = await post(body, { ...headers, 'content-type': 'text/plain' });
