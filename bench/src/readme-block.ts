@@ -4,11 +4,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
 /** Lets the repo's formatter (Biome) align the tables, so `pnpm lint` stays clean. */
 function formatMarkdown(file: string): void {
-  const biome = join(dirname(file), '..', 'node_modules', '.bin', 'biome');
+  // The repo root's Biome, wherever the README is (bench/src -> ../../node_modules).
+  const biome = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'biome');
   if (!existsSync(biome)) return;
   try {
     execFileSync(biome, ['format', '--write', file], { stdio: 'ignore' });
