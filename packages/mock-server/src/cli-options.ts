@@ -69,7 +69,7 @@ function joinNegativeNumbers(argv: string[]): string[] {
   return argv.flatMap((arg, index) => {
     const next = argv[index + 1];
     const takesNumber = (flag: string | undefined) =>
-      flag !== undefined && flag.startsWith('--') && flag.slice(2) in NUMERIC;
+      flag?.startsWith('--') && flag.slice(2) in NUMERIC;
     if (takesNumber(arg) && next !== undefined && /^-\.?\d/.test(next)) return [];
     const previous = argv[index - 1];
     if (takesNumber(previous) && /^-\.?\d/.test(arg)) return [`${previous}=${arg}`];
