@@ -3,23 +3,28 @@
  *
  *   pnpm start [--q <text>] [--limit <1-200>]
  */
-import { parseArgs } from 'node:util';
 import { isCspwatchError } from '@cspwatch/client';
+import { parseScriptArgs } from '@cspwatch/example-script-connection/script-args';
 import { listApiKeys } from './list-api-keys';
 
+const USAGE =
+  "Usage: pnpm start [--q <text>] [--limit <1-200>]\n\nLists a workspace's API keys across cursor pages.\n  --q <text>       only keys whose name contains <text>\n  --limit <n>      keys per page (1-200, default 50)\n  -h, --help       show this help";
+
+const values = parseScriptArgs(
+  process.argv.slice(2),
+  { q: { type: 'string' }, limit: { type: 'string' } },
+  USAGE,
+);
+
 try {
-  // `pnpm start -- --q x` passes the `--` through; skip it.
-  const args = process.argv.slice(2);
-  const { values } = parseArgs({
-    args: args[0] === '--' ? args.slice(1) : args,
-    options: { q: { type: 'string' }, limit: { type: 'string' } },
-  });
-  await listApiKeys({
-    env: process.env,
-    print: (line) => console.log(line),
-    ...(values.q === undefined ? {} : { q: values.q }),
-    ...(values.limit === undefined ? {} : { limit: Number(values.limit) }),
-  });
+  if (values) {
+    await listApiKeys({
+      env: process.env,
+      print: (line) => console.log(line),
+      ...(values.q === undefined ? {} : { q: values.q }),
+      ...(values.limit === undefined ? {} : { limit: Number(values.limit) }),
+    });
+  }
 } catch (error) {
   // Client errors carry a code and a message that never contains the token.
   const code = isCspwatchError(error) ? ` [${error.code}]` : '';
