@@ -2,7 +2,7 @@ import { createRedisChannelStateStore, isCspwatchRedisError } from '@cspwatch/re
 import { type ChannelStateStore, createMemoryChannelStateStore } from '@cspwatch/webhook-sender';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
 import { waitFor } from './helpers/wait-for';
 
@@ -88,6 +88,12 @@ describe('createRedisChannelStateStore', () => {
     let log: { source: string; command: string }[] = [];
     monitor.on('monitor', (_time: string, args: string[], source: string) => {
       log.push({ source, command: String(args[0]).toLowerCase() });
+    });
+    // Closed when this test ends: a MONITOR connection that outlives it would reconnect when a
+    // later test restarts Redis, and ioredis throws on monitor lines it did not expect.
+    onTestFinished(() => {
+      monitor.disconnect();
+      monitorClient.disconnect();
     });
     await fc.assert(
       fc.asyncProperty(
