@@ -71,6 +71,14 @@ try {
   });
   for (const { folder, manifest } of packages) {
     const next = readJson(join(scratch, 'packages', folder, 'package.json')).version;
+    // A major bump that no changeset asked for (changesets bumps a peer dependent major by
+    // default; .changeset/config.json turns that off while the peer stays in range).
+    const askedMajor = pendingChangesets.some((text) =>
+      new RegExp(`"${manifest.name}":\\s*major`).test(text),
+    );
+    if (next.split('.')[0] !== manifest.version.split('.')[0] && !askedMajor) {
+      fail(`${manifest.name}: changeset version makes it ${next}, a major no changeset asked for`);
+    }
     const changelog = join(scratch, 'packages', folder, 'CHANGELOG.md');
     if (!existsSync(changelog)) fail(`${manifest.name}: changeset version wrote no CHANGELOG.md`);
     else console.log(`changeset version: ${manifest.name} ${manifest.version} -> ${next}`);
