@@ -4,8 +4,6 @@
  * `sender.deliver` loop at concurrency 50, and the Redis round trips one delivery costs.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,26 +13,12 @@ import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
+import { startCountingReceiver } from './counting-receiver.js';
 import { formatRatio, median, type SectionResult, table } from './report.js';
 
 const CONCURRENCY = 50;
 const SECRET = 'bench-queue-secret-0123456789';
 const here = dirname(fileURLToPath(import.meta.url));
-
-async function startReceiver(): Promise<{ server: Server; url: string; received: () => number }> {
-  let received = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      received += 1;
-      response.writeHead(204).end();
-    });
-  });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks/cspwatch`, received: () => received };
-}
 
 async function until(what: string, check: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -127,7 +111,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
   const count = quick ? 400 : 6_000;
   const rounds = quick ? 1 : 3;
   const redisServer = await startRedisServer();
-  const receiver = await startReceiver();
+  const receiver = await startCountingReceiver();
   const admin = new Redis(redisServer.url);
   const channel = { id: 'bench-channel', url: receiver.url, secret: SECRET };
   const alerts = Array.from({ length: 64 }, () => createSampleAlert());

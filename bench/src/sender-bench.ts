@@ -4,30 +4,14 @@
  * bodies, alternating rounds in one run.
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createWebhookSender } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
+import { startCountingReceiver } from './counting-receiver.js';
 import { formatRatio, median, type SectionResult, type TargetResult, table } from './report.js';
 
 const CONCURRENCY = 50;
 const SECRET = 'bench-sender-secret-0123456789';
-
-async function startReceiver(): Promise<{ server: Server; url: string; received: () => number }> {
-  let received = 0;
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      received += 1;
-      response.writeHead(204).end();
-    });
-  });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/hooks/cspwatch`, received: () => received };
-}
 
 /** Runs `count` jobs with at most CONCURRENCY in flight; returns deliveries per second. */
 async function throughput(count: number, job: (index: number) => Promise<void>): Promise<number> {
@@ -48,7 +32,7 @@ async function throughput(count: number, job: (index: number) => Promise<void>):
 export async function runSenderBench(quick: boolean): Promise<SectionResult> {
   const count = quick ? 300 : 3_000;
   const rounds = quick ? 1 : 3;
-  const receiver = await startReceiver();
+  const receiver = await startCountingReceiver();
   const sender = createWebhookSender({ dangerouslyAllowLoopback: true });
   const channel = { id: 'bench-channel', url: receiver.url, secret: SECRET };
   const alerts: CspwatchEvent[] = Array.from({ length: 64 }, () => createSampleAlert());
