@@ -2,7 +2,8 @@
  * `pnpm bench`: runs every section, prints the Markdown and writes it to
  * bench/results/latest.md (with `--quick`: short runs to check the bench works, written to
  * bench/results/quick.md.tmp, git-ignored, so the committed figures are never replaced by
- * rough ones). `--only=verify,client` runs some sections.
+ * rough ones). `--only=verify,client` runs some sections. The verify section also writes its
+ * cells to bench/results/verify-cells.json (git-ignored) for `pnpm compare` (src/compare.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

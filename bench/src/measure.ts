@@ -1,10 +1,17 @@
 /**
  * Timing in interleaved rounds with paired ratios. Every task of a group runs once per round,
- * as one batch of calls timed with the wall clock (`process.hrtime.bigint()`), in an order
- * rotated each round so no task always goes first; the first round is a discarded warm-up.
- * A task's time is the median over rounds of its time per call; a ratio of two tasks is the
- * median over rounds of their per-round ratio, so drift of the machine between rounds (other
- * work, CPU frequency, a noisy neighbour) cancels out.
+ * as one batch of calls, in an order rotated each round so no task always goes first; the
+ * first round is a discarded warm-up. Each batch is timed twice at once: wall clock
+ * (`process.hrtime.bigint()`) and this process's CPU time (`process.cpuUsage()`, user +
+ * system, every thread: the main thread, the libuv pool that runs Web Crypto, GC). A task's
+ * time is the median over rounds of its time per call; a ratio of two tasks is the median over
+ * rounds of their per-round ratio, so drift of the machine between rounds (other work, CPU
+ * frequency, a noisy neighbour) cancels out.
+ *
+ * Each task's batch runs in a loop function compiled for that task alone (`new Function`, as
+ * benchmark.js does), so the loop's call site only ever sees one callee and stays
+ * monomorphic: one loop shared by every task would make that call site megamorphic and give
+ * whichever task ran first an advantage that has nothing to do with its code.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -29,12 +36,18 @@ export const FULL_BUDGET: MeasureBudget = Object.freeze({ rounds: 21, batchMs: 2
 /** `--quick`: checks that everything runs; the figures are rough. */
 export const QUICK_BUDGET: MeasureBudget = Object.freeze({ rounds: 3, batchMs: 5 });
 
-/** What one group measured: per task, the time per call (ns) of each timed round. */
-export interface GroupResult {
-  rounds: number;
+/** Per-round times: per task, the time per call (ns) of each timed round, in round order. */
+export interface Timings {
   perRound: ReadonlyMap<string, readonly number[]>;
+}
+
+/** What one group measured: wall time per call by round (`perRound`), and CPU time. */
+export interface GroupResult extends Timings {
+  rounds: number;
   /** Calls per batch, by task. */
   calls: ReadonlyMap<string, number>;
+  /** The same batches timed in CPU time of this process (all threads), per call. */
+  cpu: Timings;
 }
 
 /**
@@ -49,16 +62,32 @@ const fullGc = (() => {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
 
-function runSync(fn: () => unknown, calls: number): number {
-  const start = process.hrtime.bigint();
-  for (let call = 0; call < calls; call += 1) fn();
-  return Number(process.hrtime.bigint() - start);
+type Loop = (fn: () => unknown, calls: number) => unknown;
+
+let loopsCompiled = 0;
+
+/**
+ * A batch loop of its own for one task. The source carries a serial number so that V8's
+ * cache of compiled `new Function` sources cannot hand back a shared function (and with it
+ * shared call-site feedback).
+ */
+function compileLoop(isAsync: boolean): Loop {
+  loopsCompiled += 1;
+  const call = isAsync ? 'await fn()' : 'fn()';
+  return new Function(
+    `return ${isAsync ? 'async ' : ''}function batch${loopsCompiled}(fn, calls) {\n` +
+      `  for (let call = 0; call < calls; call += 1) ${call};\n}`,
+  )() as Loop;
 }
 
-async function runAsync(fn: () => unknown, calls: number): Promise<number> {
+/** One batch: wall and CPU time of `calls` calls, in ns. */
+async function timeBatch(loop: Loop, fn: () => unknown, calls: number) {
+  const cpuStart = process.cpuUsage();
   const start = process.hrtime.bigint();
-  for (let call = 0; call < calls; call += 1) await fn();
-  return Number(process.hrtime.bigint() - start);
+  await loop(fn, calls);
+  const wall = Number(process.hrtime.bigint() - start);
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) * 1000 };
 }
 
 /** Warms a task up, then sizes its batch: doubles the calls until a batch takes batchMs / 4. */
@@ -66,17 +95,17 @@ async function calibrate(task: TimedTask, batchMs: number) {
   const first = task.fn();
   const isAsync = isThenable(first);
   if (isAsync) await first;
-  const run = (calls: number) => (isAsync ? runAsync(task.fn, calls) : runSync(task.fn, calls));
+  const loop = compileLoop(isAsync);
   const target = batchMs * 1e6;
   // Warm-up so the JIT has settled before the batch is sized: 2 x batchMs or 10,000 calls.
   const until = process.hrtime.bigint() + BigInt(2 * target);
-  for (let call = 0; call < 10_000 && process.hrtime.bigint() < until; call += 1) {
-    await run(1);
+  for (let done = 0; done < 10_000 && process.hrtime.bigint() < until; done += 16) {
+    await loop(task.fn, 16);
   }
   for (let calls = 1; ; calls *= 2) {
-    const ns = await run(calls);
-    if (ns >= target / 4 || calls >= 2 ** 24) {
-      return { run, calls: Math.max(1, Math.round((calls * target) / ns)) };
+    const { wall } = await timeBatch(loop, task.fn, calls);
+    if (wall >= target / 4 || calls >= 2 ** 24) {
+      return { loop, calls: Math.max(1, Math.round((calls * target) / wall)) };
     }
   }
 }
@@ -88,27 +117,30 @@ export async function measureGroup(
 ): Promise<GroupResult> {
   const sized = [];
   for (const task of tasks) sized.push({ task, ...(await calibrate(task, budget.batchMs)) });
-  const perRound = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
+  const wall = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
+  const cpu = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
   for (let round = 0; round <= budget.rounds; round += 1) {
     for (let index = 0; index < sized.length; index += 1) {
-      const { task, run, calls } = sized[(round + index) % sized.length]!;
+      const { task, loop, calls } = sized[(round + index) % sized.length]!;
       fullGc();
-      const ns = await run(calls);
-      if (round > 0) perRound.get(task.name)!.push(ns / calls);
+      const ns = await timeBatch(loop, task.fn, calls);
+      if (round === 0) continue;
+      wall.get(task.name)!.push(ns.wall / calls);
+      cpu.get(task.name)!.push(ns.cpu / calls);
     }
   }
   const calls = new Map(sized.map(({ task, calls }) => [task.name, calls]));
-  return { rounds: budget.rounds, perRound, calls };
+  return { rounds: budget.rounds, perRound: wall, calls, cpu: { perRound: cpu } };
 }
 
 /** A task's time per call in ns: the median over rounds; NaN if the group has no such task. */
-export function timeOf(result: GroupResult, name: string): number {
+export function timeOf(result: Timings, name: string): number {
   const values = result.perRound.get(name);
   return values ? median(values) : Number.NaN;
 }
 
 /** Per-round ratios `numerator / denominator`, paired within each round, sorted. */
-function pairedRatios(result: GroupResult, numerator: string, denominator: string): number[] {
+function pairedRatios(result: Timings, numerator: string, denominator: string): number[] {
   const top = result.perRound.get(numerator);
   const bottom = result.perRound.get(denominator);
   if (!top || !bottom) return [];
@@ -116,14 +148,14 @@ function pairedRatios(result: GroupResult, numerator: string, denominator: strin
 }
 
 /** The median over rounds of the per-round ratio of two tasks; NaN if either is missing. */
-export function ratioOf(result: GroupResult, numerator: string, denominator: string): number {
+export function ratioOf(result: Timings, numerator: string, denominator: string): number {
   const ratios = pairedRatios(result, numerator, denominator);
   return ratios.length > 0 ? median(ratios) : Number.NaN;
 }
 
 /** The interquartile range of the per-round ratios: [25th, 75th percentile]. */
 export function ratioQuartiles(
-  result: GroupResult,
+  result: Timings,
   numerator: string,
   denominator: string,
 ): [number, number] {
@@ -140,7 +172,7 @@ export function ratioQuartiles(
  * distribution, so one wild round cannot move it much. NaN bounds when n is too small.
  */
 export function ratioInterval(
-  result: GroupResult,
+  result: Timings,
   numerator: string,
   denominator: string,
   level = 0.95,
@@ -165,11 +197,21 @@ function medianRankBound(n: number, alpha: number): number {
   return k;
 }
 
-/** Two group results of the same tasks, as one (their rounds pooled): a re-measured cell. */
-export function poolResults(first: GroupResult, second: GroupResult): GroupResult {
+/** Per task, the rounds of `first` followed by those of `second`. */
+function poolTimings(first: Timings, second: Timings): Timings {
   const perRound = new Map<string, number[]>();
   for (const [name, values] of first.perRound) {
     perRound.set(name, [...values, ...(second.perRound.get(name) ?? [])]);
   }
-  return { rounds: first.rounds + second.rounds, perRound, calls: first.calls };
+  return { perRound };
+}
+
+/** Two group results of the same tasks, as one (their rounds pooled): a re-measured cell. */
+export function poolResults(first: GroupResult, second: GroupResult): GroupResult {
+  return {
+    ...poolTimings(first, second),
+    rounds: first.rounds + second.rounds,
+    calls: first.calls,
+    cpu: poolTimings(first.cpu, second.cpu),
+  };
 }

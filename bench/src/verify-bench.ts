@@ -1,98 +1,28 @@
 /**
- * Verify cost per body size, body as string and as Buffer, all in one run: our Node signature
- * check (`verifyWebhookSignatureSync`) against the bare node:crypto floor, our full Node
- * verify against the floor + one JSON.parse, our Web Crypto signature check and full verify
- * against a bare `crypto.subtle.sign` (and + JSON.parse), and the peers. Every figure is
- * measured directly, in one group per body size and kind timed in interleaved rounds; every
- * ratio is the median of per-round ratios within its group (see measure.ts).
+ * Verify cost per body size, body as string and as Buffer: our Node signature check
+ * (`verifyWebhookSignatureSync`) against the bare node:crypto floor, our full Node verify
+ * against the floor + one JSON.parse, our Web Crypto signature check and full verify against a
+ * bare `crypto.subtle.sign` (and + JSON.parse), and the peers. Every figure is measured
+ * directly. Each cell (body size and kind) runs in a child process of its own
+ * (`verify-cell.ts`); inside it, one table group of every task and then one small group per
+ * target, each timed in interleaved rounds; every ratio is the median of per-round ratios
+ * within its group (see measure.ts) and every target is judged on the 95% interval of that
+ * median (judge.ts). The cells also go to `results/verify-cells.json` for `pnpm compare`.
  */
-import { createHmac, timingSafeEqual, webcrypto } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  signWebhookSync,
-  verifyWebhookSignatureSync,
-  verifyWebhookSync,
-} from '@cspwatch/webhooks/node';
-import { alertBody, BODY_SIZES } from './bodies.js';
-import { judgeTargets, type RatioJudgement, type RatioTarget } from './judge.js';
+import { BODY_SIZES } from './bodies.js';
+import { judgeResult, type RatioJudgement } from './judge.js';
 import {
   type GroupResult,
   type MeasureBudget,
-  measureGroup,
+  poolResults,
   QUICK_BUDGET,
   ratioOf,
-  type TimedTask,
   timeOf,
 } from './measure.js';
-import { createPeerTasks } from './peers.js';
 import { formatNs, formatRatio, type SectionResult, type TargetResult, table } from './report.js';
-
-type WebBuild = Pick<
-  typeof import('@cspwatch/webhooks/node'),
-  'verifyWebhook' | 'verifyWebhookSignature'
->;
-
-const SECRET = 'bench-secret-0123456789abcdef';
-const KINDS = ['string', 'Buffer'] as const;
-type Kind = (typeof KINDS)[number];
-
-/**
- * The Web Crypto build: the default entry's non-`node` target (`exports['.'].import.default`,
- * i.e. `dist/index.js`), imported by file path, because on Node the package name resolves to
- * the node:crypto build. Checked to be that build: no sync exports, no node:crypto import.
- */
-async function loadWebBuild(): Promise<{ web: WebBuild; file: string }> {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('@cspwatch/webhooks/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const target: string = manifest.exports['.'].import.default;
-  const path = join(dirname(manifestPath), target);
-  const module = await import(pathToFileURL(path).href);
-  if ('verifyWebhookSync' in module || /node:crypto/.test(readFileSync(path, 'utf8'))) {
-    throw new Error(`${path} is not the Web Crypto build`);
-  }
-  return { web: module as WebBuild, file: relative(join(dirname(manifestPath), '..'), path) };
-}
-
-/**
- * The targets, each judged in a small group of its own tasks (so the two sides of a ratio run
- * back to back, not ten peers apart), on longer batches and more rounds than the tables.
- */
-const TARGET_BUDGET: MeasureBudget = Object.freeze({ rounds: 31, batchMs: 40 });
-const TARGET_GROUPS: { tasks: readonly string[]; targets: (RatioTarget & { label: string })[] }[] =
-  [
-    {
-      tasks: ['floor', 'oursSig', 'floorParse', 'ours'],
-      targets: [
-        {
-          label: 'Node signature check (verifyWebhookSignatureSync) / floor',
-          numerator: 'oursSig',
-          denominator: 'floor',
-          limit: 1.1,
-        },
-        {
-          label: 'Node full verify (verifyWebhookSync) / (floor + JSON.parse)',
-          numerator: 'ours',
-          denominator: 'floorParse',
-          limit: 1.1,
-        },
-      ],
-    },
-    {
-      tasks: ['subtle', 'webSig'],
-      targets: [
-        {
-          label: 'Web signature check (verifyWebhookSignature) / bare subtle.sign',
-          numerator: 'webSig',
-          denominator: 'subtle',
-          limit: 1.25,
-        },
-      ],
-    },
-  ];
+import { deserializeGroup, measureCellInChild } from './verify-cell.js';
+import { type CellFigure, currentLoad, writeCellsFile } from './verify-cells-file.js';
+import { KINDS, type Kind, TARGET_GROUPS } from './verify-tasks.js';
 
 /** Table rows: label and task key, in display order. */
 const ROWS: [label: string, key: string][] = [
@@ -124,105 +54,98 @@ const SUMMARY_KEYS = [
   '@octokit/webhooks-methods verify',
 ];
 
-/** The tasks of one body size, one group per body kind. */
-async function groupsFor(bytes: number, web: WebBuild): Promise<Record<Kind, TimedTask[]>> {
-  const text = alertBody(bytes);
-  const buffer = Buffer.from(text);
-  const timestamp = Date.now();
-  const ts = String(timestamp);
-  const headers = signWebhookSync({ body: text, secret: SECRET, timestamp });
-  const expected = Buffer.from(headers['x-cspwatch-signature'].slice('sha256='.length), 'hex');
-  const now = () => timestamp;
-  const key = await webcrypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(SECRET),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const encoder = new TextEncoder();
-  const prefix = Buffer.from(`${ts}.`);
-  const floor = (body: string | Buffer) =>
-    timingSafeEqual(
-      createHmac('sha256', SECRET).update(ts).update('.').update(body).digest(),
-      expected,
-    );
-  // The reference parse: a Buffer is decoded with buf.toString('utf8') first.
-  const parse = (body: string | Buffer) =>
-    JSON.parse(typeof body === 'string' ? body : body.toString('utf8'));
-  // The least a Web verifier must do with this input: `<ts>.<body>` as bytes, then sign.
-  const subtle = (body: string | Buffer) =>
-    webcrypto.subtle.sign(
-      'HMAC',
-      key,
-      typeof body === 'string' ? encoder.encode(`${ts}.${body}`) : Buffer.concat([prefix, body]),
-    );
-  const peers = await createPeerTasks(text);
-  const groups: Record<Kind, TimedTask[]> = { string: [], Buffer: [] };
-  for (const kind of KINDS) {
-    const body = kind === 'string' ? text : buffer;
-    const options = { body, headers, secret: SECRET, now };
-    const add = (name: string, fn: () => unknown) => groups[kind].push({ name, fn });
-    add('floor', () => floor(body));
-    add('floorParse', () => floor(body) && parse(body));
-    add('oursSig', () => verifyWebhookSignatureSync(options));
-    add('ours', () => verifyWebhookSync(options));
-    add('webSig', () => web.verifyWebhookSignature(options));
-    add('web', () => web.verifyWebhook(options));
-    add('subtle', () => subtle(body));
-    add('subtleParse', async () => (await subtle(body)) && parse(body));
-    for (const peer of peers) {
-      const fn = kind === 'string' ? peer.string : peer.buffer;
-      if (fn) add(peer.name, fn);
-    }
-    // Fail loudly rather than time an error path; the Web key cache is filled here.
-    if (!floor(body)) throw new Error('the floor rejected its own signature');
-    verifyWebhookSync(options);
-    verifyWebhookSignatureSync(options);
-    await web.verifyWebhook(options);
-    await web.verifyWebhookSignature(options);
-    await expectWebRejects(web, {
-      ...options,
-      body: kind === 'string' ? `${text} ` : buffer.subarray(1),
-    });
-  }
-  return groups;
+/** `±x%`: half the width of a 95% interval, relative to its median. */
+function spreadOf(judgement: RatioJudgement): string {
+  const [low, high] = judgement.interval;
+  const half = (high - low) / 2 / judgement.ratio;
+  return Number.isFinite(half) ? `±${(half * 100).toFixed(1)}%` : '±n/a';
 }
 
-async function expectWebRejects(web: WebBuild, options: Parameters<WebBuild['verifyWebhook']>[0]) {
-  const rejected = await web.verifyWebhookSignature(options).then(
-    () => false,
-    () => true,
-  );
-  if (!rejected) throw new Error('the Web build accepted a tampered body');
+/** The table group's budget in a full run: every task of a cell, for information. */
+const TABLE_BUDGET: MeasureBudget = Object.freeze({ rounds: 15, batchMs: 20 });
+/** One pass of the target groups over one cell, in a full run. */
+const PASS_BUDGET: MeasureBudget = Object.freeze({ rounds: 10, batchMs: 40 });
+/** Passes over every cell in a full run, and at most this many more for an inconclusive cell. */
+const PASSES = 3;
+const MAX_EXTRA_PASSES = 2;
+
+/** One cell and what its passes measured so far, target groups pooled. */
+interface Cell {
+  size: (typeof BODY_SIZES)[number];
+  kind: Kind;
+  table: GroupResult | undefined;
+  targets: GroupResult[];
+  passes: number;
+  webFile: string;
 }
+
+/** Runs one more pass over `cell` in a child process and pools its rounds. */
+async function runPass(cell: Cell, table: MeasureBudget, targets: MeasureBudget) {
+  process.stderr.write(`verify: ${cell.size.label}, ${cell.kind}, pass ${cell.passes + 1}\n`);
+  const pass = await measureCellInChild({
+    bytes: cell.size.bytes,
+    kind: cell.kind,
+    table: cell.table ? undefined : table,
+    targets,
+  });
+  if (pass.table) cell.table = deserializeGroup(pass.table);
+  const results = pass.targets.map(deserializeGroup);
+  cell.targets =
+    cell.passes === 0
+      ? results
+      : cell.targets.map((old, index) => poolResults(old, results[index]!));
+  cell.passes += 1;
+  cell.webFile = pass.webFile;
+}
+
+/** Every target's judgement in a cell, in `TARGET_GROUPS` order. */
+const judgeCell = (cell: Cell, remeasured: number) =>
+  TARGET_GROUPS.flatMap((group, index) =>
+    judgeResult(cell.targets[index]!, group.targets, remeasured),
+  );
 
 /** Runs the verify section. */
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
-  const { web, file } = await loadWebBuild();
   const quick = budget.rounds <= QUICK_BUDGET.rounds;
-  const results = new Map<string, GroupResult>();
-  const judged = new Map<string, RatioJudgement>();
-  for (const size of BODY_SIZES) {
-    const groups = await groupsFor(size.bytes, web);
-    for (const kind of KINDS) {
-      process.stderr.write(`verify: ${size.label}, ${kind}\n`);
-      results.set(`${size.label}:${kind}`, await measureGroup(groups[kind], budget));
-      for (const { tasks, targets } of TARGET_GROUPS) {
-        const own = groups[kind].filter((task) => tasks.includes(task.name));
-        const verdicts = await judgeTargets(
-          own,
-          targets,
-          quick ? budget : TARGET_BUDGET,
-          quick ? 0 : 2,
-        );
-        targets.forEach((target, index) => {
-          judged.set(`${target.label}:${size.label}:${kind}`, verdicts[index]!);
-        });
-      }
+  const [tableBudget, passBudget] = quick ? [budget, budget] : [TABLE_BUDGET, PASS_BUDGET];
+  const loadBefore = currentLoad();
+  const cells: Cell[] = BODY_SIZES.flatMap((size) =>
+    KINDS.map((kind) => ({ size, kind, table: undefined, targets: [], passes: 0, webFile: '' })),
+  );
+  // Pass after pass over every cell, so each cell's rounds spread over the whole section.
+  for (let pass = 0; pass < (quick ? 1 : PASSES); pass += 1) {
+    for (const cell of cells) await runPass(cell, tableBudget, passBudget);
+  }
+  const judgements = new Map(cells.map((cell) => [cell, judgeCell(cell, 0)]));
+  const inconclusive = (cell: Cell) =>
+    judgements.get(cell)!.some((judgement) => judgement.verdict === 'inconclusive');
+  for (let extra = 1; !quick && extra <= MAX_EXTRA_PASSES; extra += 1) {
+    const again = cells.filter(inconclusive);
+    for (const cell of again) {
+      await runPass(cell, tableBudget, passBudget);
+      judgements.set(cell, judgeCell(cell, extra));
     }
   }
-  const group = (size: string, kind: Kind) => results.get(`${size}:${kind}`)!;
+  const judged = new Map<string, RatioJudgement>();
+  const figures: CellFigure[] = [];
+  const allTargets = TARGET_GROUPS.flatMap((group) => group.targets);
+  for (const cell of cells) {
+    judgements.get(cell)!.forEach((judgement, index) => {
+      const { label } = allTargets[index]!;
+      judged.set(`${label}:${cell.size.label}:${cell.kind}`, judgement);
+      figures.push({ target: label, size: cell.size.label, kind: cell.kind, ...judgement });
+    });
+  }
+  writeCellsFile({
+    measuredAt: new Date().toISOString(),
+    node: process.version,
+    loadBefore,
+    loadAfter: currentLoad(),
+    cells: figures,
+  });
+  const file = cells[0]!.webFile;
+  const group = (size: string, kind: Kind) =>
+    cells.find((cell) => cell.size.label === size && cell.kind === kind)!.table!;
   const cell = (size: string, kind: Kind, key: string) => {
     const value = timeOf(group(size, kind), key);
     if (Number.isNaN(value)) return 'n/a (string only)';
@@ -252,36 +175,43 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
     ratios.map((ratio, index) => `${BODY_SIZES[index]!.label}: ${formatRatio(ratio)}`).join(', ');
   let remeasuredCells = 0;
   for (const kind of KINDS) {
-    for (const { label, limit } of TARGET_GROUPS.flatMap((g) => g.targets)) {
-      const cells = BODY_SIZES.map((size) => judged.get(`${label}:${size.label}:${kind}`)!);
-      remeasuredCells += cells.filter((cell) => cell.remeasured > 0).length;
-      const inconclusive = cells.filter((cell) => cell.verdict === 'inconclusive').length;
+    for (const { label, limit, clock } of TARGET_GROUPS.flatMap((g) => g.targets)) {
+      const row = BODY_SIZES.map((size) => judged.get(`${label}:${size.label}:${kind}`)!);
+      remeasuredCells += row.filter((judgement) => judgement.remeasured > 0).length;
+      const inconclusive = row.filter((judgement) => judgement.verdict === 'inconclusive').length;
+      const other = clock === 'cpu' ? 'wall' : 'cpu';
       targets.push({
         section: 'verify',
-        target: `${label} (${kind})`,
-        value: cells
-          .map((cell, index) => `${BODY_SIZES[index]!.label}: ${formatRatio(cell.ratio)}`)
+        target: `${label} (${kind}, ${clock === 'cpu' ? 'CPU time' : 'wall time'})`,
+        value: row
+          .map(
+            (judgement, index) =>
+              `${BODY_SIZES[index]!.label}: ${formatRatio(judgement.ratio)} ${spreadOf(judgement)}`,
+          )
           .join(', '),
         limit: `<= ${formatRatio(limit)} at every size (95% interval)${inconclusive > 0 ? `; ${inconclusive} cell(s) inconclusive, judged on the median` : ''}`,
-        pass: cells.every((cell) =>
-          cell.verdict === 'inconclusive' ? cell.ratio <= limit : cell.verdict === 'pass',
+        pass: row.every((judgement) =>
+          judgement.verdict === 'inconclusive'
+            ? judgement.ratio <= limit
+            : judgement.verdict === 'pass',
         ),
       });
       spreadRows.push([
-        `${label} (${kind})`,
-        ...cells.map(
-          (cell) =>
-            `${formatRatio(cell.ratio)} [${formatRatio(cell.interval[0])}-${formatRatio(cell.interval[1])}] ${cell.verdict}${cell.remeasured > 0 ? `, re-measured ${cell.remeasured}x` : ''}`,
+        `${label} (${kind}; ${clock === 'cpu' ? 'CPU' : 'wall'} time)`,
+        ...row.map(
+          (judgement) =>
+            `${formatRatio(judgement.ratio)} [${formatRatio(judgement.interval[0])}-${formatRatio(judgement.interval[1])}] ${judgement.verdict}${judgement.remeasured > 0 ? `, ${judgement.remeasured} more pass(es)` : ''}; ${other === 'cpu' ? 'CPU' : 'wall'}: ${formatRatio(judgement.byClock[other].ratio)}`,
         ),
       ]);
     }
   }
   const callsOf = (key: string) =>
     BODY_SIZES.map((size) => group(size.label, 'string').calls.get(key) ?? 0).join(' / ');
-  const targetRounds = quick ? budget.rounds : TARGET_BUDGET.rounds;
-  const spread = `Target ratios, each judged in its own group (${targetRounds} rounds of ~${quick ? budget.batchMs : TARGET_BUDGET.batchMs} ms batches): median of the per-round ratios [95% confidence interval of the median] and the verdict; ${remeasuredCells} cell(s) were re-measured because the interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
+  const passes = quick ? 1 : PASSES;
+  const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell, each pass a fresh child process of ${passBudget.rounds} rounds of ~${passBudget.batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
-    `Method: one group per body size and kind; ${budget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${budget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), wall clock (\`process.hrtime.bigint()\`), in an order rotated every round, a full GC before each batch. Times are the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
+    `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in the cell's first pass; ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, a full GC before each batch, timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). Times are the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
+    `Targets: ${passes} pass(es) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${passBudget.rounds} rounds of ~${passBudget.batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Node targets are judged on wall time; Web targets on CPU time, because \`crypto.subtle.sign\` runs on libuv's thread pool in Node and its wall time includes waiting for a pool thread to wake. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
     `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input. Async tasks run their batch sequentially, awaiting each call.`,
