@@ -60,6 +60,8 @@ function buildQuery(query: RequestSpec<z.ZodMiniType>['query']): string {
 /** Creates the function that performs one API call with retries. Internal. */
 export function createTransport(client: ResolvedOptions): Transport {
   const { hooks } = client;
+  // A string token without a `beforeRequest` hook is sent as a plain header: no hook per attempt.
+  const direct = typeof client.token === 'string' && !hooks.beforeRequest && client.token;
   return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
     const { method, options } = spec;
     const timeout = options.timeout ?? client.timeout;
@@ -76,6 +78,10 @@ export function createTransport(client: ResolvedOptions): Transport {
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = '';
+    if (direct) {
+      token = direct;
+      baseHeaders.set('authorization', `Bearer ${token}`);
+    }
     let result: CspwatchWithResponse<z.output<T>> | undefined;
 
     const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
@@ -118,6 +124,7 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     // One attempt within ky's timeout: send, read the whole body, redact, classify.
     const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
+      if (direct) state.attempt += 1;
       const started = Date.now();
       let response: Response;
       let body: string;
@@ -137,9 +144,11 @@ export function createTransport(client: ResolvedOptions): Transport {
       }
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
-      const durationMs = Date.now() - started;
-      const view = { method, url, attempt: state.attempt, status, headers, requestId, durationMs };
-      await hooks.afterResponse?.(Object.freeze(view));
+      if (hooks.afterResponse) {
+        const durationMs = Date.now() - started;
+        const view = { method, url, attempt: state.attempt, status, headers, requestId, durationMs };
+        await hooks.afterResponse(Object.freeze(view));
+      }
       try {
         if (status < 200 || status > 299) throw toApiError(seen, body, token, context);
         const data = parseSuccessBody(seen, body, spec.schema, token, context);
@@ -199,7 +208,7 @@ export function createTransport(client: ResolvedOptions): Transport {
           shouldRetry,
           delay: () => state.wait,
         },
-        hooks: { beforeRequest: [authorize] },
+        hooks: direct ? {} : { beforeRequest: [authorize] },
       });
     } catch (error) {
       throw asClientError(error);
