@@ -70,11 +70,15 @@ export function createTransport(client: ResolvedOptions): Transport {
     const url = client.baseUrl + pathWithQuery;
     const context: CspwatchErrorOptions = spec.iteration ? { iteration: spec.iteration } : {};
     const deadline = Date.now() + client.totalTimeout;
-    const budget = linkSignal(options.signal, {
-      ms: client.totalTimeout,
-      reason: () => new CspwatchTimeoutError(client.totalTimeout, 'total', context),
-    });
-    const signal = budget.signal as AbortSignal;
+    const total = () => new CspwatchTimeoutError(client.totalTimeout, 'total', context);
+    // A signal that aborts with the caller's and at the deadline. ky gets the call's signal only
+    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any,
+    // a tenth of a page's CPU time in bench/). Without one, what could outlast the deadline
+    // gets such a signal of its own: the token function, an attempt with less time left than
+    // its timeout.
+    const budget = (signal: AbortSignal | undefined) =>
+      linkSignal(signal, { ms: deadline - Date.now(), reason: total });
+    const call = options.signal && budget(options.signal);
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = '';
@@ -105,7 +109,12 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     const authorize = async (request: Request) => {
       state.attempt += 1;
-      token = await getToken(client, state.forceRefresh, signal);
+      const limit = budget(options.signal);
+      try {
+        token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
+      } finally {
+        limit.release();
+      }
       state.forceRefresh = false;
       if (hooks.beforeRequest) {
         // Each attempt starts from the call's headers, not from the previous attempt's.
@@ -128,19 +137,21 @@ export function createTransport(client: ResolvedOptions): Transport {
       const started = Date.now();
       let response: Response;
       let body: string;
+      const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
+      const signal = limit?.signal ?? request.signal;
       try {
-        response = await client.fetch(request, init);
+        response = await client.fetch(request, limit ? { ...init, signal } : init);
         body = response.type === 'opaqueredirect' ? '' : await response.text();
       } catch (error) {
-        if (!request.signal.aborted) {
+        if (!signal.aborted) {
           log(started, request, 'connection_failed');
           throw toConnectionError(error, method, client.host, context);
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
-        if (!signal.aborted || signal.reason instanceof CspwatchTimeoutError) {
-          log(started, request, 'timeout');
-        }
-        throw request.signal.reason;
+        if (!options.signal?.aborted) log(started, request, 'timeout');
+        throw signal.reason;
+      } finally {
+        limit?.release();
       }
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
@@ -166,7 +177,8 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     const shouldRetry = async ({ error }: { error: unknown }) => {
       const failure = asClientError(error);
-      if (signal.aborted || !isCspwatchError(failure)) return false;
+      const over = options.signal?.aborted || Date.now() >= deadline;
+      if (over || !isCspwatchError(failure)) return false;
       // A refused token is replayed once with a fresh one, at once, outside maxRetries.
       const refreshable = typeof client.token === 'function' && !state.refreshed;
       if (failure instanceof CspwatchAuthenticationError && refreshable) {
@@ -195,7 +207,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         method,
         headers: baseHeaders,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal,
+        signal: call?.signal ?? null,
         timeout,
         fetch: attempt as typeof fetch,
         redirect: 'manual',
@@ -213,7 +225,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     } catch (error) {
       throw asClientError(error);
     } finally {
-      budget.release();
+      call?.release();
     }
     // ky resolves only after `attempt` classified a 2xx, which set `result`.
     return result as CspwatchWithResponse<z.output<T>>;
