@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { createRedisChannelStateStore } from '@cspwatch/redis';
 import {
@@ -14,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
 import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
 import { waitFor } from './helpers/wait-for';
+import { startWorkerProcess, stopWorkerProcess } from './helpers/worker-fleet';
 
 const SECRET = 'whsec_queue-test-secret-0123456789';
 const SHORT_SCHEDULE = [0, 20, 40, 60, 80];
@@ -242,6 +244,61 @@ describe('delivery queue and worker', () => {
       alertId: alert.id,
     });
     await waitFor('the failed job removed', async () => (await queue.getCounts()).failed === 0);
+  });
+
+  it('parks (worker_error) a job whose workers die under it more than maxStalledCount times', async () => {
+    // A receiver that accepts and never answers: each worker is killed mid-delivery.
+    const sockets: Socket[] = [];
+    const hole = createNetServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
+    const { port } = hole.address() as AddressInfo;
+    const channel = { id: `hole-${run}`, url: `http://127.0.0.1:${port}/`, secret: SECRET };
+    channels.set(channel.id, channel);
+    const base = { connection: redis.url, queueName: `q${++run}` };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
+    open.push(queue);
+    const admin = new Redis(redis.url);
+    try {
+      const alert = sampleAlert();
+      await queue.enqueue(channel.id, alert);
+      const options = { redisUrl: redis.url, queueName: base.queueName, channels: [channel] };
+      for (const stall of [1, 2]) {
+        const child = await startWorkerProcess({
+          ...options,
+          lockDurationMs: 400,
+          maxStalledCount: 1,
+        });
+        await waitFor(`delivery attempt ${stall}`, () => sockets.length === stall);
+        await stopWorkerProcess(child, 'SIGKILL');
+      }
+      // The second stall is one too many: this worker parks the job instead of sending it.
+      const worker = createDeliveryWorker({
+        ...base,
+        channels: (id) => channels.get(id),
+        lockDurationMs: 400,
+        stalledIntervalMs: 100,
+        maxStalledCount: 1,
+        sender: { dangerouslyAllowLoopback: true },
+      });
+      open.push(worker);
+      await waitForParkedRecord(queue, channel.id);
+      expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
+        kind: 'parked',
+        reason: 'worker_error',
+        alertId: alert.id,
+      });
+      expect(await queue.countParked(channel.id)).toBe(1);
+      await waitFor('the queue to drain', () => drained(queue));
+      expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 1 });
+      expect(sockets).toHaveLength(2);
+      // Not even for a moment in BullMQ's failed set (from where only an event could rescue it).
+      const events = await admin.xrange(`cspwatch:${base.queueName}:events`, '-', '+');
+      expect(events.filter(([, fields]) => fields[1] === 'failed')).toEqual([]);
+    } finally {
+      admin.disconnect();
+      for (const socket of sockets) socket.destroy();
+      hole.close();
+    }
   });
 
   it('keeps the secret out of the history even when the receiver echoes it', async () => {

@@ -6,13 +6,13 @@
  */
 import { createWebhookSender } from '@cspwatch/webhook-sender';
 import { type MinimalJob, Queue, Worker } from 'bullmq';
-import { createRedisChannelStateStore } from '../channel-state-store';
 import { connectWorker } from './connection';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs';
 import { queueKeys } from './keys';
 import { createJobProcessor } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
+import { STATELESS_STORE } from './stateless-store';
 import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
@@ -46,9 +46,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // parking) with auto-pipelining: the commands of concurrent deliveries share one write.
   const redis = connectWorker(base.connection, report);
   const state = connectWorker(base.connection, report, { enableAutoPipelining: true });
-  const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
-  // Throws invalid_options (WebhookSenderError) now, not on the first job.
-  const sender = createWebhookSender({ ...options.sender, store });
+  // The processor keeps the channel state (one read before, one script after each attempt);
+  // the sender signs and sends. Throws invalid_options (WebhookSenderError) now, not later.
+  const sender = createWebhookSender({ ...options.sender, store: STATELESS_STORE });
+  const maxStalledCount = options.maxStalledCount ?? defaults.maxStalledCount;
   const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
   queue.on('error', report);
   const processor = createJobProcessor({
@@ -58,6 +59,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     retention,
     sender,
     channels: options.channels,
+    maxStalledCount,
   });
   const worker = new Worker<DeliveryJobData>(base.queueName, (job) => processor.process(job), {
     connection: redis,
@@ -65,7 +67,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     concurrency: options.concurrency ?? defaults.concurrency,
     lockDuration: options.lockDurationMs ?? defaults.lockDurationMs,
     stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
-    maxStalledCount: options.maxStalledCount ?? defaults.maxStalledCount,
+    // BullMQ would fail a job stalled more often than this, out of our sight (its failed set);
+    // the processor parks it instead (worker_error), so BullMQ's own limit is never reached.
+    maxStalledCount: Number.MAX_SAFE_INTEGER,
     settings: {
       // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
       backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: MinimalJob) => {

@@ -10,6 +10,8 @@ export interface QueueKeys {
   readonly channelStatePrefix: string;
   /** The channel state store's disabled flag of a channel. */
   disabled(channelId: string): string;
+  /** The channel state store's consecutive failure count of a channel. */
+  failures(channelId: string): string;
   /** Per-channel history stream. */
   history(channelId: string): string;
   /** Per-channel sorted set of parked entry ids (score: parked time). */
@@ -29,6 +31,7 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
   return {
     channelStatePrefix,
     disabled: (id) => `${channelStatePrefix}:{${id}}:disabled`,
+    failures: (id) => `${channelStatePrefix}:{${id}}:failures`,
     history: (id) => `${base}:history:{${id}}`,
     parked: (id) => `${base}:parked:{${id}}`,
     parkedPrefix: `${base}:parked:`,

@@ -1,10 +1,12 @@
 /**
- * What a worker does with one delivery job: look the channel up, deliver once with the sender
- * (which re-signs with a fresh timestamp and counts the outcome on the shared state), record
- * the attempt, then finish, retry (throw: BullMQ applies the schedule) or park.
+ * What a worker does with one delivery job: look the channel up, check it is enabled, deliver
+ * once with the sender (which re-signs with a fresh timestamp), count the outcome on the shared
+ * state and record the attempt in one script, then finish, retry (throw: BullMQ applies the
+ * schedule) or park.
  */
 import type { WebhookSender } from '@cspwatch/webhook-sender';
 import type { Job, Queue } from 'bullmq';
+import { isChannelDisabled, recordAttempt } from './attempt-record';
 import {
   appendHistory,
   type HistoryRetention,
@@ -26,6 +28,8 @@ export interface JobProcessorContext {
   readonly retention: HistoryRetention;
   readonly sender: WebhookSender;
   readonly channels: ChannelLookup;
+  /** Stalls (its worker died mid-job) after which a job is parked instead of run again. */
+  readonly maxStalledCount: number;
 }
 
 /** Thrown to make BullMQ retry a job on its schedule; the message carries no secret. */
@@ -35,7 +39,7 @@ class AttemptFailedError extends Error {
 
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queue, keys, retention, sender, channels } = context;
+  const { redis, queue, keys, retention, sender, channels, maxStalledCount } = context;
 
   const record = (entry: NewHistoryEntry) =>
     appendHistory(redis, keys.history(entry.channelId), entry, retention);
@@ -67,6 +71,11 @@ export function createJobProcessor(context: JobProcessorContext) {
     if (job.name !== DELIVER_JOB) return;
     const { channelId, alert, priorAttempts } = job.data;
     const attemptsBefore = priorAttempts + job.attemptsMade;
+    // Its workers died under it too often (a job that crashes them): park, do not try again.
+    if (job.stalledCounter > maxStalledCount) {
+      await park(job, attemptsBefore, 'worker_error', false);
+      return;
+    }
     const channel = await channels(channelId);
     if (!channel) {
       const at = new Date().toISOString();
@@ -80,31 +89,36 @@ export function createJobProcessor(context: JobProcessorContext) {
       });
       return;
     }
+    if (await isChannelDisabled(redis, keys, channelId)) {
+      return parkWhileDisabled(job, attemptsBefore);
+    }
     const startedAt = Date.now();
     const result = await sender.deliver(
       { id: channelId, url: channel.url, secret: channel.secret },
       alert,
     );
-    if (result.cause === 'channel_disabled') return parkWhileDisabled(job, attemptsBefore);
     const attempt = attemptsBefore + 1;
-    await record({
-      kind: 'attempt',
-      alertId: alert.id,
-      channelId,
-      attempt,
-      at: new Date(startedAt).toISOString(),
-      durationMs: result.durationMs,
-      ok: result.ok,
-      status: result.status,
-      cause: result.cause,
-      location: redactSecret(result.location, channel.secret),
-      error: redactSecret(result.error, channel.secret),
-      responseExcerpt: redactSecret(result.responseExcerpt, channel.secret),
-      consecutiveFailures: result.consecutiveFailures,
-      disabledNow: result.disabledNow,
-    });
+    const state = await recordAttempt(
+      redis,
+      keys,
+      {
+        kind: 'attempt',
+        alertId: alert.id,
+        channelId,
+        attempt,
+        at: new Date(startedAt).toISOString(),
+        durationMs: result.durationMs,
+        ok: result.ok,
+        status: result.status,
+        cause: result.cause,
+        location: redactSecret(result.location, channel.secret),
+        error: redactSecret(result.error, channel.secret),
+        responseExcerpt: redactSecret(result.responseExcerpt, channel.secret),
+      },
+      retention,
+    );
     if (result.ok) return;
-    if (result.disabled) return parkWhileDisabled(job, attempt);
+    if (state.disabled) return parkWhileDisabled(job, attempt);
     if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
       await park(job, attempt, 'retries_exhausted', false);
       return;

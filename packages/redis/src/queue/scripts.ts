@@ -15,6 +15,33 @@ redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return 1`;
 
+// KEYS: failures, disabled flag, history stream, once-key. ARGV: '1' for a success, the
+// entry's JSON without its closing brace, failures that disable, max entries, min id, max age
+// ms. One attempt's whole outcome in one atomic step: the channel state (SET 0, or INCR and
+// SET NX of the flag at the threshold) and its history entry, which gets the resulting
+// consecutiveFailures and disabledNow. Reply: "<failures>:<disabledNow>:<disabled>" (0/1).
+// The reply is kept under the once-key, so a script re-sent after a reconnect (the reply was
+// lost, the write was not) counts nothing twice and answers what the first run answered.
+const RECORD_ATTEMPT = `
+local done = redis.call('GET', KEYS[4])
+if done then return done end
+local failures, now = 0, 0
+if ARGV[1] == '1' then
+  redis.call('SET', KEYS[1], '0')
+else
+  failures = redis.call('INCR', KEYS[1])
+  if failures >= tonumber(ARGV[3]) and redis.call('SET', KEYS[2], '1', 'NX') then now = 1 end
+end
+local disabled = now
+if now == 0 then disabled = redis.call('EXISTS', KEYS[2]) end
+local entry = ARGV[2] .. ',"consecutiveFailures":' .. failures .. ',"disabledNow":' .. (now == 1 and 'true' or 'false') .. '}'
+redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[4], '*', 'e', entry)
+redis.call('XTRIM', KEYS[3], 'MINID', ARGV[5])
+redis.call('PEXPIRE', KEYS[3], ARGV[6])
+local reply = failures .. ':' .. now .. ':' .. disabled
+redis.call('SET', KEYS[4], reply, 'PX', 600000)
+return reply`;
+
 // KEYS: channel parked set, all parked, parked data, disabled flag.
 // ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
 const PARK = `
@@ -43,6 +70,7 @@ return out`;
 const SCRIPTS = {
   cspwatchAppendHistory: { numberOfKeys: 2, lua: APPEND_HISTORY },
   cspwatchPark: { numberOfKeys: 4, lua: PARK },
+  cspwatchRecordAttempt: { numberOfKeys: 4, lua: RECORD_ATTEMPT },
   cspwatchTakeExpired: { numberOfKeys: 2, lua: TAKE_EXPIRED },
 } as const;
 

@@ -16,6 +16,7 @@ export interface WorkerProcessOptions {
   readonly channels: readonly DeliveryChannel[];
   readonly concurrency?: number;
   readonly lockDurationMs?: number;
+  readonly maxStalledCount?: number;
 }
 
 /** Forks one worker process and resolves once it takes jobs. */
@@ -30,6 +31,7 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
       CHANNELS: JSON.stringify(options.channels),
       CONCURRENCY: String(options.concurrency ?? 16),
       LOCK_MS: String(options.lockDurationMs ?? 2000),
+      MAX_STALLED: String(options.maxStalledCount ?? 10),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,0 +1,66 @@
+/**
+ * A worker's channel state around one attempt: one read of the disabled flag before it, and
+ * one script after it that updates the shared state and appends the history entry together
+ * (two Redis commands per attempt instead of the store's three plus the history append).
+ */
+import { randomUUID } from 'node:crypto';
+import { FAILURES_BEFORE_DISABLE } from '@cspwatch/webhook-sender';
+import type { DeliveryAttemptEntry, HistoryRetention } from './history';
+import type { QueueKeys } from './keys';
+import type { ScriptedRedis } from './scripts';
+
+/** An attempt's entry before Redis counted it (the script adds the two state fields). */
+export type AttemptOutcome = Omit<
+  DeliveryAttemptEntry,
+  'id' | 'consecutiveFailures' | 'disabledNow'
+>;
+
+/** The channel state right after the attempt was counted. */
+export interface RecordedAttempt {
+  readonly consecutiveFailures: number;
+  /** The channel is disabled (by this attempt or before). */
+  readonly disabled: boolean;
+  /** This attempt's failure disabled the channel (exactly one attempt reports it). */
+  readonly disabledNow: boolean;
+}
+
+/** `true` when the channel is disabled (nothing may be sent to it). */
+export async function isChannelDisabled(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
+  channelId: string,
+): Promise<boolean> {
+  return (await redis.exists(keys.disabled(channelId))) === 1;
+}
+
+/**
+ * Counts the attempt on the channel (a success resets the count, a failure adds one and the
+ * fifth in a row disables the channel) and records it in the history, atomically and once.
+ */
+export async function recordAttempt(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
+  outcome: AttemptOutcome,
+  retention: HistoryRetention,
+): Promise<RecordedAttempt> {
+  const { channelId } = outcome;
+  const history = keys.history(channelId);
+  const reply = (await redis.cspwatchRecordAttempt(
+    keys.failures(channelId),
+    keys.disabled(channelId),
+    history,
+    `${history}:once:${randomUUID()}`,
+    outcome.ok ? '1' : '0',
+    JSON.stringify(outcome).slice(0, -1),
+    String(FAILURES_BEFORE_DISABLE),
+    String(retention.maxEntries),
+    String(Date.now() - retention.maxAgeMs),
+    String(retention.maxAgeMs),
+  )) as string;
+  const [failures, now, disabled] = reply.split(':');
+  return {
+    consecutiveFailures: Number(failures),
+    disabled: disabled === '1',
+    disabledNow: now === '1',
+  };
+}
