@@ -213,6 +213,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const busy: number[][] = [[], []];
     const cpu: number[][] = [[], [], []];
     const splits: { workers: number; redis: number; receiver: number }[] = [];
+    const twoSplits: { workers: number; redis: number; receiver: number }[] = [];
     for (let round = 0; round < rounds; round++) {
       const oneRun = await queueRun(1, count);
       const twoRun = await queueRun(2, count);
@@ -226,6 +227,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       cpu[1]!.push(oneRun.cpuPerDelivery);
       cpu[2]!.push(twoRun.cpuPerDelivery);
       splits.push(oneRun.split);
+      twoSplits.push(twoRun.split);
     }
     await sender.close();
     const sample = 200;
@@ -239,6 +241,19 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const scale = median(two.map((rate, round) => rate / one[round]!));
     const versusLocal = median(one.map((rate, round) => rate / local[round]!));
     const micros = (values: number[]) => `${(median(values) * 1e6).toFixed(0)} µs`;
+    const us = (seconds: number) => `${(seconds * 1e6).toFixed(0)} µs`;
+    const splitText = (parts: typeof splits) =>
+      `worker process(es) ${us(median(parts.map((x) => x.workers)))}, redis-server ${us(median(parts.map((x) => x.redis)))}, receiver ${us(median(parts.map((x) => x.receiver)))}`;
+    // CPU ceilings, per round: one worker is one JS thread, so it delivers at most 1 s of CPU
+    // over its CPU per delivery; two workers share the machine's cores with redis-server and
+    // the receiver, so they deliver at most (cores) s over the CPU per delivery of all of them.
+    const cores = availableParallelism();
+    const oneCeiling = median(
+      splits.map(
+        (x, round) => Math.min(1 / x.workers, (cores - 1) / (x.redis + x.receiver)) / local[round]!,
+      ),
+    );
+    const twoCeiling = median(cpu[2]!.map((total, round) => cores / total / one[round]!));
     const rows = [
       [
         'in-process `sender.deliver` loop (no Redis)',
@@ -258,7 +273,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       `${count.toLocaleString('en')} deliveries per run, ${rounds} alternating round(s), median rates shown; the targets use the median of per-round ratios; concurrency ${CONCURRENCY} per worker and in the loop. Receiver: node:http on 127.0.0.1 answering 204; Redis: a private redis-server without persistence.`,
       'Queue runs: the jobs are enqueued into a paused queue, the workers start, and the clock runs from resume until the receiver has them all (enqueue not timed). Each delivery also reads and writes the shared channel state and appends a history entry.',
       'CPU per delivery: user + system time of every process taking part (the worker processes, redis-server, and this process, which runs the receiver; for the loop, this process alone) divided by the deliveries: a figure that other load on the machine does not change much, unlike deliveries/s.',
-      `Where the CPU of a 1-worker delivery goes (medians): worker process ${(median(splits.map((x) => x.workers)) * 1e6).toFixed(0)} µs, redis-server ${(median(splits.map((x) => x.redis)) * 1e6).toFixed(0)} µs, receiver ${(median(splits.map((x) => x.receiver)) * 1e6).toFixed(0)} µs.`,
+      `Where the CPU of a delivery goes (medians): with 1 worker, ${splitText(splits)}; with 2 workers, ${splitText(twoSplits)}.`,
+      `What bounds the ratios on ${cores} cores (from the CPU figures, per round, medians): 1 worker process is one JS thread, so it can deliver at most 1 s / its CPU per delivery (and redis-server with the receiver at most ${cores - 1} s / theirs), ${formatRatio(oneCeiling)} of the in-process loop; 2 workers share the ${cores} cores with redis-server and the receiver, so they can deliver at most ${cores} s / the CPU per delivery of all processes, ${formatRatio(twoCeiling)} of 1 worker. A target above its ceiling cannot be met on this machine, however the load is spread.`,
       `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2. The machine has ${availableParallelism()} cores for the workers, Redis, the receiver and anything else running.`,
       `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker (the queue's enqueue included): ${(roundTrips / sample).toFixed(1)} client round trips (commands sent, a MULTI…EXEC block counted once, from MONITOR) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats, script-internal ones included).`,
     ];
