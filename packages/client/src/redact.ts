@@ -3,32 +3,22 @@
  * body or a header, and errors carry both.
  */
 
-/** The token as is and in its JSON-escaped forms (`"` and `\` escaped, `/` also `\/`). */
-function tokenForms(token: string): string[] {
-  const jsonEscaped = JSON.stringify(token).slice(1, -1);
-  return [...new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')])];
-}
-
-function replaceForms(text: string, forms: string[]): string {
-  let result = text;
-  for (const form of forms) {
-    if (result.includes(form)) result = result.split(form).join('[redacted]');
-  }
-  return result;
-}
-
 /**
  * Replaces every occurrence of the token, in case a server echoes it back: as is and in
- * its JSON-escaped forms. Internal.
+ * its JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`). Internal.
  */
 export function redact(text: string, token: string): string {
-  return token ? replaceForms(text, tokenForms(token)) : text;
+  if (!token) return text;
+  const jsonEscaped = JSON.stringify(token).slice(1, -1);
+  const forms = new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')]);
+  let result = text;
+  for (const form of forms) result = result.split(form).join('[redacted]');
+  return result;
 }
 
 /** A copy of response headers with the token redacted from every value. Internal. */
 export function redactHeaders(headers: Headers, token: string): Headers {
-  const forms = token ? tokenForms(token) : [];
   const copy = new Headers();
-  for (const [name, value] of headers) copy.append(name, replaceForms(value, forms));
+  for (const [name, value] of headers) copy.append(name, redact(value, token));
   return copy;
 }

@@ -157,7 +157,15 @@ export function createTransport(client: ResolvedOptions): Transport {
       const { status, headers, requestId } = seen;
       if (hooks.afterResponse) {
         const durationMs = Date.now() - started;
-        const view = { method, url, attempt: state.attempt, status, headers, requestId, durationMs };
+        const view = {
+          method,
+          url,
+          attempt: state.attempt,
+          status,
+          headers,
+          requestId,
+          durationMs,
+        };
         await hooks.afterResponse(Object.freeze(view));
       }
       try {

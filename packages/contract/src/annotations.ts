@@ -93,7 +93,7 @@ function fields(): Array<[Schema, Annotation]> {
       },
     ],
     [page.hasMore, { description: 'Whether another page follows.' }],
-    [page.total, { description: 'Number of keys matching `q`, across all pages.' }],
+    [page.total, { minimum: 0, description: 'Number of keys matching `q`, across all pages.' }],
     [
       unwrap(query.cursor),
       {
@@ -124,9 +124,9 @@ function fields(): Array<[Schema, Annotation]> {
     [
       create.url,
       {
+        maxLength: MAX_WEBSITE_URL_LENGTH,
         description: 'Address of the site: an absolute http: or https: URL.',
         format: 'uri',
-        maxLength: MAX_WEBSITE_URL_LENGTH,
         pattern: HTTP_URI_PATTERN,
       },
     ],
@@ -166,7 +166,7 @@ function fields(): Array<[Schema, Annotation]> {
       },
     ],
     [site.endpointEnabled, { description: 'Whether the endpoint accepts reports.' }],
-    [site.usageLimit, { description: 'Reports per month the website may ingest.' }],
+    [site.usageLimit, { minimum: 0, description: 'Reports per month the website may ingest.' }],
     [
       site.role,
       {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DateTimeSchema, integer } from './text-rules';
+import { count, DateTimeSchema } from './text-rules';
 
 /*
  * The list-API-keys responses (spec sections 2.1 and 4.1), exactly as the mock service sends
@@ -34,7 +34,7 @@ export const ApiKeySchema = z.strictObject({
 export const PaginationSchema = z.strictObject({
   nextCursor: z.nullable(z.string()),
   hasMore: z.boolean(),
-  total: integer().check(z.minimum(0)),
+  total: count(),
 });
 
 /** One page of `GET /v1/workspaces/{workspaceId}/api-keys`, newest key first. */

@@ -36,3 +36,11 @@ export const DateTimeSchema = z.string();
  * `type: integer` (see `json-schemas.ts`).
  */
 export const integer = () => z.number().check(z.refine(Number.isSafeInteger, 'must be an integer'));
+
+/**
+ * A count: an integer of at least 0. A refinement rather than `z.minimum(0)`, whose check
+ * class the client would bundle for these two fields alone (0.2 kB gzipped); `annotations.ts`
+ * writes its `minimum: 0`.
+ */
+export const count = () =>
+  integer().check(z.refine((value: number) => value >= 0, 'must be at least 0'));
