@@ -90,17 +90,30 @@ async function timeBatch(loop: Loop, fn: () => unknown, calls: number) {
   return { wall, cpu: (cpu.user + cpu.system) * 1000 };
 }
 
-/** Warms a task up, then sizes its batch: doubles the calls until a batch takes batchMs / 4. */
+/** This process's CPU time so far, in ns (all threads). */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+};
+
+/**
+ * Warms a task up, then sizes its batch: doubles the calls until a batch takes batchMs / 4.
+ * The warm-up runs until the process has spent 2 x batchMs of CPU time on it (at most
+ * 10 x batchMs of wall time): measured on the wall clock alone, a busy machine would cut the
+ * warm-up of a fresh process short, before the optimising compiler has caught up.
+ */
 async function calibrate(task: TimedTask, batchMs: number) {
   const first = task.fn();
   const isAsync = isThenable(first);
   if (isAsync) await first;
   const loop = compileLoop(isAsync);
   const target = batchMs * 1e6;
-  // Warm-up so the JIT has settled before the batch is sized: 2 x batchMs or 10,000 calls.
-  const until = process.hrtime.bigint() + BigInt(2 * target);
-  for (let done = 0; done < 10_000 && process.hrtime.bigint() < until; done += 16) {
-    await loop(task.fn, 16);
+  const cpuUntil = cpuNow() + 2 * target;
+  const wallUntil = process.hrtime.bigint() + BigInt(10 * target);
+  // Chunks of 1, 2, 4, ... 64 calls: few clock reads for a fast task, no overshoot for a slow one.
+  for (let chunk = 1; cpuNow() < cpuUntil && process.hrtime.bigint() < wallUntil; ) {
+    await loop(task.fn, chunk);
+    chunk = Math.min(chunk * 2, 64);
   }
   for (let calls = 1; ; calls *= 2) {
     const { wall } = await timeBatch(loop, task.fn, calls);
