@@ -39,6 +39,21 @@ describe('apiKeys.list', () => {
     expect(requests.urls).toHaveLength(3);
   });
 
+  it('gives each key once, in order, to next() calls made without waiting', async () => {
+    server.use(pagedKeysHandler(5, seen()));
+    const iterator = client().apiKeys.list('ws_1', { limit: 2 })[Symbol.asyncIterator]();
+    const results = await Promise.all(Array.from({ length: 7 }, () => iterator.next()));
+    expect(results.map((result) => (result.done ? 'done' : result.value.id))).toEqual([
+      'key_0',
+      'key_1',
+      'key_2',
+      'key_3',
+      'key_4',
+      'done',
+      'done',
+    ]);
+  });
+
   it('sends limit, q and the cursor exactly as received on the wire', async () => {
     const requests = seen();
     server.use(pagedKeysHandler(4, requests));
