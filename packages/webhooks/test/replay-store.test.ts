@@ -192,6 +192,32 @@ describe('createReplayGuard', () => {
     }
   });
 
+  it('claim takes the answer of a sync and of an async store alike', async () => {
+    const { event, headers } = deliver();
+    const held = new Set<string>();
+    const take = (key: string): boolean => {
+      if (held.has(key)) return false;
+      held.add(key);
+      return true;
+    };
+    for (const store of [
+      { claim: take, release: (key: string) => void held.delete(key) },
+      {
+        claim: async (key: string) => take(key),
+        release: async (key: string) => void held.delete(key),
+      },
+    ]) {
+      held.clear();
+      const guard = createReplayGuard({ store });
+      const claim = await guard.claim(event, headers);
+      await expect(guard.claim(event, headers)).rejects.toMatchObject({
+        code: 'replayed_delivery',
+      });
+      await claim.release();
+      await expect(guard.claim(event, headers)).resolves.toMatchObject({ key: claim.key });
+    }
+  });
+
   it('claimSync refuses an async store instead of treating a Promise as a claim', () => {
     const { event, headers } = deliver();
     const guard = createReplayGuard({

@@ -106,6 +106,9 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   }
   const signatureHeader = options.signatureHeader ?? SIGNATURE_HEADER;
 
+  // Built once, so a claim's key costs one concatenation.
+  const namespace = `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:`;
+
   const storeKey = (event: CspwatchEvent, headers: WebhookHeadersInput): string => {
     const value = keyKind === 'id' ? event.id : readHeader(headers, signatureHeader);
     if (typeof value !== 'string' || value === '') {
@@ -116,7 +119,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : `Missing ${signatureHeader} header`,
       );
     }
-    return `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:${value}`;
+    return namespace + value;
   };
 
   const settle = (key: string, claimed: boolean): ReplayClaim => {
@@ -134,9 +137,11 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   return {
     async claim(event, headers) {
       const key = storeKey(event, headers);
-      let claimed: boolean;
+      let claimed: unknown;
       try {
-        claimed = await store.claim(key, ttlMs);
+        claimed = store.claim(key, ttlMs);
+        // A sync store's answer is used as it is: awaiting it would only cost a microtask.
+        if (claimed !== true && claimed !== false) claimed = await claimed;
       } catch (error) {
         throw storeUnavailable(error);
       }
@@ -150,7 +155,10 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
       } catch (error) {
         throw storeUnavailable(error);
       }
-      if (typeof (claimed as Promise<unknown> | undefined)?.then === 'function') {
+      if (
+        claimed !== true &&
+        typeof (claimed as Promise<unknown> | undefined)?.then === 'function'
+      ) {
         (claimed as Promise<unknown>).catch(() => {});
         throw new TypeError('claimSync needs a SyncReplayStore: this store answered a Promise.');
       }
