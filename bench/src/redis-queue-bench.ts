@@ -248,6 +248,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     // over its CPU per delivery; two workers share the machine's cores with redis-server and
     // the receiver, so they deliver at most (cores) s over the CPU per delivery of all of them.
     const cores = availableParallelism();
+    const busyCores = (rates: number[], mode: number) =>
+      median(rates.map((rate, round) => rate * cpu[mode]![round]!)).toFixed(2);
     const oneCeiling = median(
       splits.map(
         (x, round) => Math.min(1 / x.workers, (cores - 1) / (x.redis + x.receiver)) / local[round]!,
@@ -275,6 +277,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       'CPU per delivery: user + system time of every process taking part (the worker processes, redis-server, and this process, which runs the receiver; for the loop, this process alone) divided by the deliveries: a figure that other load on the machine does not change much, unlike deliveries/s.',
       `Where the CPU of a delivery goes (medians): with 1 worker, ${splitText(splits)}; with 2 workers, ${splitText(twoSplits)}.`,
       `What bounds the ratios on ${cores} cores (from the CPU figures, per round, medians): 1 worker process is one JS thread, so it can deliver at most 1 s / its CPU per delivery (and redis-server with the receiver at most ${cores - 1} s / theirs), ${formatRatio(oneCeiling)} of the in-process loop; 2 workers share the ${cores} cores with redis-server and the receiver, so they can deliver at most ${cores} s / the CPU per delivery of all processes, ${formatRatio(twoCeiling)} of 1 worker. A target above its ceiling cannot be met on this machine, however the load is spread.`,
+      `Cores busy (CPU seconds of the processes taking part per second of the run, medians): loop ${busyCores(local, 0)}, 1 worker ${busyCores(one, 1)}, 2 workers ${busyCores(two, 2)}. Where 2 workers keep fewer than ${cores} cores busy, something else on the machine (or waiting) set the pace, and the ceiling above is out of reach too.`,
       `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2. The machine has ${availableParallelism()} cores for the workers, Redis, the receiver and anything else running.`,
       `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker (the queue's enqueue included): ${(roundTrips / sample).toFixed(1)} client round trips (commands sent, a MULTI…EXEC block counted once, from MONITOR) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats, script-internal ones included).`,
     ];
