@@ -235,7 +235,11 @@ export function createTransport(client: ResolvedOptions): Transport {
     } finally {
       call?.release();
     }
-    // ky resolves only after `attempt` classified a 2xx, which set `result`.
-    return result as CspwatchWithResponse<z.output<T>>;
+    // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
+    // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
+    // scope alive until a full GC, and the page with it would be copied by every scavenge.
+    const value = result as CspwatchWithResponse<z.output<T>>;
+    result = undefined;
+    return value;
   };
 }
