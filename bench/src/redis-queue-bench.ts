@@ -110,6 +110,9 @@ async function countRoundTrips(url: string, work: () => Promise<void>): Promise<
 export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
   const count = quick ? 400 : 6_000;
   const rounds = quick ? 1 : 3;
+  // A fresh worker process spends up to twice the CPU per delivery on its first few thousand
+  // deliveries (JIT, heap growth) as later: each worker (and the loop, once) warms up first.
+  const warmPerWorker = quick ? 100 : 3_000;
   const redisServer = await startRedisServer();
   const receiver = await startCountingReceiver();
   const admin = new Redis(redisServer.url);
@@ -117,12 +120,17 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
   const alerts = Array.from({ length: 64 }, () => createSampleAlert());
   let run = 0;
 
-  /** Fills a paused queue, starts `workers` processes, resumes, times until all arrived. */
+  /**
+   * Fills a paused queue, starts `workers` processes, resumes; once they delivered their
+   * warm-up share, times and measures until all arrived (no warm-up when `measure` is given).
+   */
   const queueRun = async (
     workers: number,
     deliveries: number,
     measure?: (work: () => Promise<void>) => Promise<number>,
   ) => {
+    const warm = measure ? 0 : warmPerWorker * workers;
+    const total = warm + deliveries;
     const queueName = `bench-${++run}`;
     const queue: DeliveryQueue = createDeliveryQueue({
       connection: redisServer.url,
@@ -136,9 +144,9 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const children: ChildProcess[] = [];
     try {
       await control.pause();
-      for (let start = 0; start < deliveries; start += 500) {
+      for (let start = 0; start < total; start += 500) {
         await Promise.all(
-          Array.from({ length: Math.min(500, deliveries - start) }, (_, i) =>
+          Array.from({ length: Math.min(500, total - start) }, (_, i) =>
             queue.enqueue(channel.id, {
               ...alerts[(start + i) % alerts.length]!,
               id: crypto.randomUUID(),
@@ -156,31 +164,34 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
         ...(await Promise.all(Array.from({ length: workers }, () => startWorker(env)))),
       );
       const receivedBefore = receiver.received();
+      const arrived = () => receiver.received() - receivedBefore;
       const timed = async () => {
-        await control.resume();
-        await until(
-          'the deliveries',
-          () => receiver.received() - receivedBefore >= deliveries,
-          120_000,
-        );
+        if (warm === 0) await control.resume();
+        await until('the deliveries', () => arrived() >= total, 120_000);
       };
       const cpuParts = async () => ({
         workers: (await Promise.all(children.map(workerCpuSeconds))).reduce((a, b) => a + b, 0),
         redis: await redisCpuSeconds(admin),
         receiver: ownCpuSeconds(),
       });
+      if (warm > 0) {
+        await control.resume();
+        await until('the warm-up', () => arrived() >= warm, 120_000);
+      }
       const before = await cpuParts();
       const started = performance.now();
+      const arrivedBefore = arrived();
       let extra = 0;
       if (measure) extra = await measure(timed);
       else await timed();
       const seconds = (performance.now() - started) / 1000;
       const after = await cpuParts();
-      const per = (part: keyof typeof before) => (after[part] - before[part]) / deliveries;
+      const measured = arrived() - arrivedBefore;
+      const per = (part: keyof typeof before) => (after[part] - before[part]) / measured;
       const redisBusy = (after.redis - before.redis) / seconds;
       const split = { workers: per('workers'), redis: per('redis'), receiver: per('receiver') };
       const cpuPerDelivery = split.workers + split.redis + split.receiver;
-      return { rate: deliveries / seconds, extra, redisBusy, cpuPerDelivery, split };
+      return { rate: measured / seconds, extra, redisBusy, cpuPerDelivery, split };
     } finally {
       await Promise.all(children.map(stopWorker));
       await control.close();
@@ -190,7 +201,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
 
   try {
     const sender = createWebhookSender({ dangerouslyAllowLoopback: true });
-    const inProcess = async () => {
+    const inProcess = async (count: number) => {
       let next = 0;
       const started = performance.now();
       const cpuBefore = ownCpuSeconds();
@@ -207,6 +218,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       return { rate: count / ((performance.now() - started) / 1000), cpuPerDelivery };
     };
     await queueRun(1, 200); // warm-up: Redis scripts, connections
+    await inProcess(warmPerWorker); // warm-up of the loop, as each worker gets
     const one: number[] = [];
     const two: number[] = [];
     const local: number[] = [];
@@ -221,7 +233,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       two.push(twoRun.rate);
       busy[0]!.push(oneRun.redisBusy);
       busy[1]!.push(twoRun.redisBusy);
-      const localRun = await inProcess();
+      const localRun = await inProcess(count);
       local.push(localRun.rate);
       cpu[0]!.push(localRun.cpuPerDelivery);
       cpu[1]!.push(oneRun.cpuPerDelivery);
@@ -244,18 +256,16 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const us = (seconds: number) => `${(seconds * 1e6).toFixed(0)} µs`;
     const splitText = (parts: typeof splits) =>
       `worker process(es) ${us(median(parts.map((x) => x.workers)))}, redis-server ${us(median(parts.map((x) => x.redis)))}, receiver ${us(median(parts.map((x) => x.receiver)))}`;
-    // CPU ceilings, per round: one worker is one JS thread, so it delivers at most 1 s of CPU
-    // over its CPU per delivery; two workers share the machine's cores with redis-server and
-    // the receiver, so they deliver at most (cores) s over the CPU per delivery of all of them.
+    // CPU ceilings (deliveries/s), per round: one worker is one JS thread, so it delivers about
+    // 1 s of CPU over its CPU per delivery (redis-server and the receiver share the other
+    // cores); two workers share every core with redis-server and the receiver.
     const cores = availableParallelism();
+    const oneCeilings = splits.map((x) =>
+      Math.min(1 / x.workers, (cores - 1) / (x.redis + x.receiver)),
+    );
+    const twoCeilings = cpu[2]!.map((total) => cores / total);
     const busyCores = (rates: number[], mode: number) =>
       median(rates.map((rate, round) => rate * cpu[mode]![round]!)).toFixed(2);
-    const oneCeiling = median(
-      splits.map(
-        (x, round) => Math.min(1 / x.workers, (cores - 1) / (x.redis + x.receiver)) / local[round]!,
-      ),
-    );
-    const twoCeiling = median(cpu[2]!.map((total, round) => cores / total / one[round]!));
     const rows = [
       [
         'in-process `sender.deliver` loop (no Redis)',
@@ -273,13 +283,13 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     ];
     const notes = [
       `${count.toLocaleString('en')} deliveries per run, ${rounds} alternating round(s), median rates shown; the targets use the median of per-round ratios; concurrency ${CONCURRENCY} per worker and in the loop. Receiver: node:http on 127.0.0.1 answering 204; Redis: a private redis-server without persistence.`,
-      'Queue runs: the jobs are enqueued into a paused queue, the workers start, and the clock runs from resume until the receiver has them all (enqueue not timed). Each delivery also reads and writes the shared channel state and appends a history entry.',
+      `Queue runs: the jobs are enqueued into a paused queue (not timed), the workers start, and after resume each first delivers a warm-up of ${warmPerWorker.toLocaleString('en')} (a fresh worker process spends up to twice the CPU per delivery on its first few thousand deliveries, JIT and heap growth, while the loop runs in the long-lived bench process; the loop gets the same warm-up once); the clock and the CPU figures then run until the receiver has the rest. Each delivery also reads and writes the shared channel state and appends a history entry.`,
       'CPU per delivery: user + system time of every process taking part (the worker processes, redis-server, and this process, which runs the receiver; for the loop, this process alone) divided by the deliveries: a figure that other load on the machine does not change much, unlike deliveries/s.',
       `Where the CPU of a delivery goes (medians): with 1 worker, ${splitText(splits)}; with 2 workers, ${splitText(twoSplits)}.`,
-      `What bounds the ratios on ${cores} cores (from the CPU figures, per round, medians): 1 worker process is one JS thread, so it can deliver about 1 s / its CPU per delivery (a little more: its GC and kernel work run beside that thread; and redis-server with the receiver at most ${cores - 1} s / theirs), about ${formatRatio(oneCeiling)} of the in-process loop; 2 workers share the ${cores} cores with redis-server and the receiver, so they can deliver at most ${cores} s / the CPU per delivery of all processes, ${formatRatio(twoCeiling)} of 1 worker. A target above its ceiling cannot be met on this machine, however the load is spread.`,
+      `What bounds the ratios on ${cores} cores (CPU ceilings from the figures above, medians): 1 worker process is one JS thread, so it delivers about 1 s / its CPU per delivery (a little more: its GC and kernel work run beside that thread), with redis-server and the receiver on the other ${cores - 1} core(s): about ${median(oneCeilings).toFixed(0)}/s, ${formatRatio(median(oneCeilings.map((c, round) => c / local[round]!)))} of the measured loop; 2 workers share the ${cores} cores with redis-server and the receiver: at most ${cores} s / the CPU per delivery of all processes, ${median(twoCeilings).toFixed(0)}/s, ${formatRatio(median(twoCeilings.map((c, round) => c / oneCeilings[round]!)))} of the 1-worker ceiling. Ratios of ceilings above a target's limit mean the cores allow it; below, no spreading of the load can reach it on this machine.`,
       `Cores busy (CPU seconds of the processes taking part per second of the run, medians): loop ${busyCores(local, 0)}, 1 worker ${busyCores(one, 1)}, 2 workers ${busyCores(two, 2)}. Where 2 workers keep fewer than ${cores} cores busy, something else on the machine (or waiting) set the pace, and the ceiling above is out of reach too.`,
       `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2. The machine has ${availableParallelism()} cores for the workers, Redis, the receiver and anything else running.`,
-      `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker (the queue's enqueue included): ${(roundTrips / sample).toFixed(1)} client round trips (commands sent, a MULTI…EXEC block counted once, from MONITOR) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats, script-internal ones included).`,
+      `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker: ${(roundTrips / sample).toFixed(1)} client round trips from resume to the last delivery (commands sent, a MULTI…EXEC block counted once, from MONITOR; the enqueue before adds one) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats over the whole run, enqueue and worker start included, script-internal ones too).`,
     ];
     return {
       title: 'Redis delivery queue: throughput across worker processes',
