@@ -63,8 +63,15 @@ function spreadOf(judgement: RatioJudgement): string {
 
 /** The table group's budget in a full run: every task of a cell, for information. */
 const TABLE_BUDGET: MeasureBudget = Object.freeze({ rounds: 11, batchMs: 20 });
-/** One pass of the target groups over one cell, in a full run. */
-const PASS_BUDGET: MeasureBudget = Object.freeze({ rounds: 10, batchMs: 30 });
+/**
+ * One pass of the target groups over one cell, in a full run, by body size: more rounds where
+ * a call takes microseconds and runs disagreed most (up to 2 KB), fewer at 1 MB, where they
+ * agreed within a few percent.
+ */
+function passBudgetFor(bytes: number): MeasureBudget {
+  const rounds = bytes <= 2048 ? 14 : bytes <= 65536 ? 10 : 6;
+  return { rounds, batchMs: 30 };
+}
 /** Passes over every cell in a full run, and at most this many more for an inconclusive cell. */
 const PASSES = 3;
 const MAX_EXTRA_PASSES = 2;
@@ -80,13 +87,13 @@ interface Cell {
 }
 
 /** Runs one more pass over `cell` in a child process and pools its rounds. */
-async function runPass(cell: Cell, table: MeasureBudget, targets: MeasureBudget) {
+async function runPass(cell: Cell, table: MeasureBudget, targets: (cell: Cell) => MeasureBudget) {
   process.stderr.write(`verify: ${cell.size.label}, ${cell.kind}, pass ${cell.passes + 1}\n`);
   const pass = await measureCellInChild({
     bytes: cell.size.bytes,
     kind: cell.kind,
     table: cell.table ? undefined : table,
-    targets,
+    targets: targets(cell),
   });
   if (pass.table) cell.table = deserializeGroup(pass.table);
   const results = pass.targets.map(deserializeGroup);
@@ -107,7 +114,8 @@ const judgeCell = (cell: Cell, remeasured: number) =>
 /** Runs the verify section. */
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
   const quick = budget.rounds <= QUICK_BUDGET.rounds;
-  const [tableBudget, passBudget] = quick ? [budget, budget] : [TABLE_BUDGET, PASS_BUDGET];
+  const tableBudget = quick ? budget : TABLE_BUDGET;
+  const passBudget = (cell: Cell) => (quick ? budget : passBudgetFor(cell.size.bytes));
   const loadBefore = currentLoad();
   const cells: Cell[] = BODY_SIZES.flatMap((size) =>
     KINDS.map((kind) => ({ size, kind, table: undefined, targets: [], passes: 0, webFile: '' })),
@@ -208,10 +216,15 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   const callsOf = (key: string) =>
     BODY_SIZES.map((size) => group(size.label, 'string').calls.get(key) ?? 0).join(' / ');
   const passes = quick ? 1 : PASSES;
-  const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell, each pass a fresh child process of ${passBudget.rounds} rounds of ~${passBudget.batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
+  const roundsList = cells
+    .filter((cell) => cell.kind === 'string')
+    .map((cell) => passBudget(cell).rounds)
+    .join(' / ');
+  const batchMs = passBudget(cells[0]!).batchMs;
+  const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell, each pass a fresh child process of ${roundsList} rounds (by size) of ~${batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
     `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in the cell's first pass; ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, a full GC before each batch, timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). The tables show wall time: the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
-    `Targets: ${passes} pass(es) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${passBudget.rounds} rounds of ~${passBudget.batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on CPU time of the process (all threads), which does not count the time other processes hold the cores nor, for Web Crypto (\`subtle.sign\` runs on libuv's thread pool), the wait for a pool thread to wake; the wall-time ratio of the same rounds is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
+    `Targets: ${passes} pass(es) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on CPU time of the process (all threads), which does not count the time other processes hold the cores nor, for Web Crypto (\`subtle.sign\` runs on libuv's thread pool), the wait for a pool thread to wake; the wall-time ratio of the same rounds is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
     `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input. Async tasks run their batch sequentially, awaiting each call.`,
