@@ -192,6 +192,46 @@ describe('createReplayGuard', () => {
     }
   });
 
+  it('a store passed in is asked for the full key, the one the claim reports and releases', async () => {
+    const calls: string[] = [];
+    const store = createMemoryReplayStore();
+    const recording: ReplayStore = {
+      claim: (key, ttlMs) => {
+        calls.push(`claim ${key}`);
+        return store.claim(key, ttlMs);
+      },
+      release: (key) => {
+        calls.push(`release ${key}`);
+        store.release(key);
+      },
+    };
+    const { event, headers } = deliver();
+    for (const guard of [
+      createReplayGuard({ store: recording, prefix: 'app1:' }),
+      createReplayGuard({ store: recording, prefix: 'app2:' }),
+    ]) {
+      const claim = await guard.claim(event, headers);
+      await claim.release();
+      expect(calls.splice(0)).toEqual([`claim ${claim.key}`, `release ${claim.key}`]);
+    }
+    const key = `app1:sig:${headers[SIGNATURE_HEADER]}`;
+    expect(store.claim(key, 1_000)).toBe(true);
+    await expect(
+      createReplayGuard({ store, prefix: 'app1:' }).claim(event, headers),
+    ).rejects.toMatchObject({ code: 'replayed_delivery' });
+  });
+
+  it("keeps each guard's own store to itself", async () => {
+    const { event, headers } = deliver();
+    const [first, second] = [createReplayGuard(), createReplayGuard()];
+    const claim = await first.claim(event, headers);
+    expect(claim.key).toBe(`cspwatch:sig:${headers[SIGNATURE_HEADER]}`);
+    expect(second.claimSync(event, headers).key).toBe(claim.key);
+    expect(codeOfSync(() => first.claimSync(event, headers))).toBe('replayed_delivery');
+    await claim.release();
+    expect(first.claimSync(event, headers).key).toBe(claim.key);
+  });
+
   it('claim takes the answer of a sync and of an async store alike', async () => {
     const { event, headers } = deliver();
     const held = new Set<string>();

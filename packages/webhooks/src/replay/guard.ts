@@ -18,8 +18,9 @@ export type ReplayKey = 'signature' | 'id';
 /** Options of {@link createReplayGuard}. */
 export interface ReplayGuardOptions {
   /**
-   * Where claims are kept. One process: the default. Several instances: a shared store
-   * (Redis) so a replay sent to another instance is caught too.
+   * Where claims are kept. One process: the default, a memory store of this guard's own
+   * (keyed on the signature or id alone, as it serves no other receiver). Several instances:
+   * a shared store (Redis) so a replay sent to another instance is caught too.
    * @default createMemoryReplayStore()
    */
   store?: ReplayStore;
@@ -35,7 +36,7 @@ export interface ReplayGuardOptions {
    */
   ttlMs?: number;
   /**
-   * Prepended to every store key, so one shared store can serve several receivers.
+   * Prepended to every claim's key, so one shared store can serve several receivers.
    * @default 'cspwatch:'
    */
   prefix?: string;
@@ -53,7 +54,7 @@ export interface ReplayGuardOptions {
 
 /** A delivery's claim in the store: release it when your handler fails, so a retry succeeds. */
 export interface ReplayClaim {
-  /** The store key claimed, e.g. `cspwatch:sig:sha256=…`. */
+  /** The key claimed, e.g. `cspwatch:sig:sha256=…` (a store you passed holds it as is). */
   readonly key: string;
   /** Frees the claim (idempotent); the same delivery is accepted again afterwards. */
   release(): Promise<void>;
@@ -89,11 +90,11 @@ export interface ReplayGuard {
  * ```
  */
 export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard {
-  const {
-    store = createMemoryReplayStore(),
-    key: keyKind = 'signature',
-    prefix = 'cspwatch:',
-  } = options;
+  const { key: keyKind = 'signature', prefix = 'cspwatch:' } = options;
+  // A store the guard makes for itself serves this guard alone, so it is keyed on the value
+  // (signature or id) without the namespace: no key string is built per claim.
+  const ownStore = options.store === undefined;
+  const store = ownStore ? createMemoryReplayStore() : options.store;
   const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
   if (typeof store?.claim !== 'function' || typeof store.release !== 'function') {
     throw new TypeError('replay store must have claim(key, ttlMs) and release(key).');
@@ -106,9 +107,9 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   }
   const signatureHeader = options.signatureHeader ?? SIGNATURE_HEADER;
 
-  // Built once, so a claim's key costs one concatenation.
   const namespace = `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:`;
 
+  /** The key in the store: the signature header or payload id, after the namespace if shared. */
   const storeKey = (event: CspwatchEvent, headers: WebhookHeadersInput): string => {
     const value = keyKind === 'id' ? event.id : readHeader(headers, signatureHeader);
     if (typeof value !== 'string' || value === '') {
@@ -119,7 +120,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : `Missing ${signatureHeader} header`,
       );
     }
-    return namespace + value;
+    return ownStore ? value : namespace + value;
   };
 
   const settle = (key: string, claimed: boolean): ReplayClaim => {
@@ -131,7 +132,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : 'This exact delivery was already accepted: a replay',
       );
     }
-    return new StoreClaim(store, key);
+    return new StoreClaim(store, key, ownStore ? namespace + key : key);
   };
 
   return {
@@ -171,15 +172,18 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
 class StoreClaim implements ReplayClaim {
   readonly key: string;
   readonly #store: ReplayStore;
+  /** The key in the store: `key`, or only its value in a guard's own store. */
+  readonly #storeKey: string;
   #released: Promise<void> | undefined;
 
-  constructor(store: ReplayStore, key: string) {
+  constructor(store: ReplayStore, storeKey: string, key: string) {
     this.#store = store;
+    this.#storeKey = storeKey;
     this.key = key;
   }
 
   release(): Promise<void> {
-    this.#released ??= Promise.resolve().then(() => this.#store.release(this.key));
+    this.#released ??= Promise.resolve().then(() => this.#store.release(this.#storeKey));
     return this.#released;
   }
 }
