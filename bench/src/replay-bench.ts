@@ -4,8 +4,8 @@
  *   bodies, sync (`verifyWebhookSync` + `claimSync`) and async (`verifyWebhook` + `claim`,
  *   the adapters' path). Each pair is one group of measure.ts (batches 4x the default):
  *   interleaved rounds, each task in its own compiled batch loop, every batch timed in wall
- *   time and in CPU time. Target
- *   <= 1.10x, on the CPU-time ratio (median of the per-round ratios).
+ *   time and in CPU time. Target <= 1.10x, on the CPU-time ratio (median of the per-round
+ *   ratios).
  *   Both tasks of a pair do the same work but the claim: each call takes the next of one
  *   cycle of distinct deliveries and reads its header values into fresh strings, as an HTTP
  *   server does for each request (so a guard that keeps a header string pays to keep a young
