@@ -7,6 +7,7 @@ export default defineConfig({
       'packages/*/vitest.config.ts',
       'packages/webhooks/vitest.edge.config.ts',
       'examples/*/vitest.config.ts',
+      'bench/vitest.config.ts',
     ],
     passWithNoTests: true,
     coverage: {
