@@ -66,14 +66,15 @@ const TABLE_BUDGET: MeasureBudget = Object.freeze({ rounds: 11, batchMs: 20 });
 /**
  * One pass of the target groups over one cell, in a full run, by body size: more rounds where
  * a call takes microseconds and runs disagreed most (up to 2 KB), fewer at 1 MB, where they
- * agreed within a few percent.
+ * agreed within a few percent. Few rounds per pass, many passes: a fresh process's JIT choices
+ * move a small-body ratio by a few percent, so pooling more processes steadies it.
  */
 function passBudgetFor(bytes: number): MeasureBudget {
-  const rounds = bytes <= 2048 ? 14 : bytes <= 65536 ? 10 : 6;
+  const rounds = bytes <= 2048 ? 8 : bytes <= 65536 ? 6 : 4;
   return { rounds, batchMs: 30 };
 }
 /** Passes over every cell in a full run, and at most this many more for an inconclusive cell. */
-const PASSES = 3;
+const PASSES = 5;
 const MAX_EXTRA_PASSES = 2;
 
 /** One cell and what its passes measured so far, target groups pooled. */
