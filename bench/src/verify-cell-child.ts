@@ -15,7 +15,8 @@ const table = request.table ? serializeGroup(await measureGroup(tasks, request.t
 const targets = [];
 for (const group of TARGET_GROUPS) {
   const own = tasks.filter((task) => group.tasks.includes(task.name));
-  targets.push(serializeGroup(await measureGroup(own, request.targets)));
+  const rounds = request.targets.rounds * group.roundsFactor;
+  targets.push(serializeGroup(await measureGroup(own, { ...request.targets, rounds })));
 }
 const pass: CellPass = { table, targets, webFile: file };
 process.send?.(pass, () => process.disconnect());
