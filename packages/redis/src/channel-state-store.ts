@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { ChannelState, ChannelStateStore } from '@cspwatch/webhook-sender';
+import { channelStateKeys } from './channel-state-keys';
 import { callRedis } from './errors';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
@@ -40,8 +41,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
     options,
     DEFAULT_CHANNEL_STATE_PREFIX,
   );
-  const failuresKey = (id: string) => `${prefix}:{${id}}:failures`;
-  const disabledKey = (id: string) => `${prefix}:{${id}}:disabled`;
+  const { failures: failuresKey, disabled: disabledKey } = channelStateKeys(prefix);
   const call = <T>(what: string, run: () => Promise<T>) => callRedis(`channel state ${what}`, run);
   return {
     get: (channelId) =>

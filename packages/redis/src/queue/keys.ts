@@ -3,15 +3,12 @@
  * channel's keys share a cluster slot.
  */
 import { createHash } from 'node:crypto';
+import { type ChannelStateKeys, channelStateKeys } from '../channel-state-keys';
 
 /** Key names of a queue with `prefix` and `queueName`. */
-export interface QueueKeys {
-  /** Prefix given to the channel state store (same keys as an in-process sender's store). */
+export interface QueueKeys extends ChannelStateKeys {
+  /** Prefix given to the channel state store (`failures` and `disabled` are its keys). */
   readonly channelStatePrefix: string;
-  /** The channel state store's disabled flag of a channel. */
-  disabled(channelId: string): string;
-  /** The channel state store's consecutive failure count of a channel. */
-  failures(channelId: string): string;
   /** Per-channel history stream. */
   history(channelId: string): string;
   /** Per-channel sorted set of parked entry ids (score: parked time). */
@@ -30,8 +27,7 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
   const channelStatePrefix = `${prefix}:channel`;
   return {
     channelStatePrefix,
-    disabled: (id) => `${channelStatePrefix}:{${id}}:disabled`,
-    failures: (id) => `${channelStatePrefix}:{${id}}:failures`,
+    ...channelStateKeys(channelStatePrefix),
     history: (id) => `${base}:history:{${id}}`,
     parked: (id) => `${base}:parked:{${id}}`,
     parkedPrefix: `${base}:parked:`,

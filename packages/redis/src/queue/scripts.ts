@@ -5,14 +5,27 @@
  */
 import type { ChainableCommander, Redis } from 'ioredis';
 
+/**
+ * Lua that appends one history entry to a stream, trimmed to `maxLen` entries and to ids from
+ * `minId` on, and expiring `maxAgeMs` after its newest entry. Arguments are Lua expressions.
+ */
+const appendEntry = (
+  stream: string,
+  entry: string,
+  maxLen: string,
+  minId: string,
+  maxAgeMs: string,
+) =>
+  `redis.call('XADD', ${stream}, 'MAXLEN', ${maxLen}, '*', 'e', ${entry})
+redis.call('XTRIM', ${stream}, 'MINID', ${minId})
+redis.call('PEXPIRE', ${stream}, ${maxAgeMs})`;
+
 // KEYS: stream, once-key. ARGV: JSON, max entries, min id, max age ms.
 // The once-key makes the append idempotent: a client that re-sends the script after a
 // reconnect (the reply was lost, the write was not) does not record the entry twice.
 const APPEND_HISTORY = `
 if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) == false then return 0 end
-redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
-redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
+${appendEntry('KEYS[1]', 'ARGV[1]', 'ARGV[2]', 'ARGV[3]', 'ARGV[4]')}
 return 1`;
 
 // KEYS: failures, disabled flag, history stream, once-key. ARGV: '1' for a success, the
@@ -35,9 +48,7 @@ end
 local disabled = now
 if now == 0 then disabled = redis.call('EXISTS', KEYS[2]) end
 local entry = ARGV[2] .. ',"consecutiveFailures":' .. failures .. ',"disabledNow":' .. (now == 1 and 'true' or 'false') .. '}'
-redis.call('XADD', KEYS[3], 'MAXLEN', ARGV[4], '*', 'e', entry)
-redis.call('XTRIM', KEYS[3], 'MINID', ARGV[5])
-redis.call('PEXPIRE', KEYS[3], ARGV[6])
+${appendEntry('KEYS[3]', 'entry', 'ARGV[4]', 'ARGV[5]', 'ARGV[6]')}
 local reply = failures .. ':' .. now .. ':' .. disabled
 redis.call('SET', KEYS[4], reply, 'PX', 600000)
 return reply`;
