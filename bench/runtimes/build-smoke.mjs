@@ -52,6 +52,16 @@ async function bundleFor(name, options) {
   }
 }
 
+/** A Node ESM bundle of one smoke entry, its packages left external (resolved from node_modules). */
+const nodeBundle = (name, entry, outfile) =>
+  bundleFor(name, {
+    entryPoints: [join(smokeDir, entry)],
+    outfile: join(buildDir, outfile),
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+  });
+
 /**
  * Builds the smoke entries (`webhooks-cli.mjs`: webhooks only, for Node 18; `browser.js`:
  * the Web build for Chromium).
@@ -59,13 +69,7 @@ async function bundleFor(name, options) {
  */
 export async function buildSmoke() {
   mkdirSync(buildDir, { recursive: true });
-  const cli = await bundleFor('node', {
-    entryPoints: [join(smokeDir, 'cli.ts')],
-    outfile: join(buildDir, 'cli.mjs'),
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-  });
+  const cli = await nodeBundle('node', 'cli.ts', 'cli.mjs');
   const workerd = await bundleFor('workerd', {
     entryPoints: [join(smokeDir, 'worker.ts')],
     outfile: join(buildDir, 'worker.mjs'),
@@ -80,13 +84,11 @@ export async function buildSmoke() {
     format: 'iife',
     conditions: ['edge-light', 'worker', 'browser'],
   });
-  const webhooksCli = await bundleFor('node (webhooks only)', {
-    entryPoints: [join(smokeDir, 'webhooks-cli.ts')],
-    outfile: join(buildDir, 'webhooks-cli.mjs'),
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-  });
+  const webhooksCli = await nodeBundle(
+    'node (webhooks only)',
+    'webhooks-cli.ts',
+    'webhooks-cli.mjs',
+  );
   const browser = await bundleFor('browser', {
     entryPoints: [join(smokeDir, 'browser.ts')],
     outfile: join(buildDir, 'browser.js'),
