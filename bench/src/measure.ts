@@ -51,8 +51,12 @@ export interface GroupResult extends Timings {
 }
 
 /**
- * A full GC before each batch, so that no task pays for the garbage the previous one left
- * (a 1 MB JSON.parse leaves megabytes). Exposed at run time: the bench needs no flag.
+ * A full GC once per group, before its discarded warm-up round, so that no group starts with
+ * the garbage of the one before (a 1 MB JSON.parse leaves megabytes). Never between batches: a
+ * forced full GC frees the short-lived objects that V8 embeds weakly in optimised code, which
+ * deoptimises it (`--trace-deopt`: "weak objects", dozens of times per pass in `createHmac`,
+ * `update` and our verify functions), so every batch began in unoptimised code and a larger
+ * function paid more to re-optimise. Exposed at run time: the bench needs no flag.
  */
 const fullGc = (() => {
   setFlagsFromString('--expose-gc');
@@ -132,10 +136,10 @@ export async function measureGroup(
   for (const task of tasks) sized.push({ task, ...(await calibrate(task, budget.batchMs)) });
   const wall = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
   const cpu = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
+  fullGc();
   for (let round = 0; round <= budget.rounds; round += 1) {
     for (let index = 0; index < sized.length; index += 1) {
       const { task, loop, calls } = sized[(round + index) % sized.length]!;
-      fullGc();
       const ns = await timeBatch(loop, task.fn, calls);
       if (round === 0) continue;
       wall.get(task.name)!.push(ns.wall / calls);

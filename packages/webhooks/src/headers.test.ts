@@ -21,6 +21,16 @@ describe('readHeader', () => {
     expect(readHeader({ 'X-CspWatch-Signature': 'sig' }, 'x-cspwatch-signature')).toBe('sig');
   });
 
+  it('finds every spelling of the name, the exact one included', () => {
+    const name = 'x-cspwatch-signature';
+    expect(readHeader({ [name]: 'a', 'X-Cspwatch-Signature': 'b' }, name)).toBe('a, b');
+    expect(readHeader({ 'X-Cspwatch-Signature': 'b', [name]: 'a' }, 'X-CSPWATCH-SIGNATURE')).toBe(
+      'b, a',
+    );
+    // Same length, other name: never a match.
+    expect(readHeader({ 'x-cspwatch-timestamp': '1' }, name)).toBeUndefined();
+  });
+
   it('treats absent, empty and non-text values as missing', () => {
     expect(readHeader({}, 'x')).toBeUndefined();
     expect(readHeader({ x: '' }, 'x')).toBeUndefined();

@@ -28,13 +28,17 @@ export function readHeader(headers: unknown, name: string): string | undefined {
     }
   }
   const record = headers as Record<string, unknown>;
-  // Every key is looked at: a second spelling of the name must not go unseen.
+  // Every key is looked at: a second spelling of the name must not go unseen. The exact
+  // name is tried before lowercasing, which is the costly part for Node's lowercase keys.
   const found: unknown[] = [];
   for (const key in record) {
     const value = record[key];
-    if (key.length === name.length && value !== undefined && key.toLowerCase() === lowerName) {
-      if (Object.hasOwn(record, key)) found.push(value);
-    }
+    if (
+      value !== undefined &&
+      (key === lowerName || (key.length === name.length && key.toLowerCase() === lowerName)) &&
+      Object.hasOwn(record, key)
+    )
+      found.push(value);
   }
   return asHeaderText(found.length > 1 ? found : found[0]);
 }
