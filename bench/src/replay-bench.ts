@@ -183,9 +183,8 @@ export async function runReplayBench(budget: MeasureBudget): Promise<SectionResu
     ['sync', 'verify + guard (sync)', 'verify (sync)'],
     ['async', 'verify + guard (async)', 'verify (async)'],
   ] as const;
-  // Batches 4x the section default: the full GC before each batch leaves work (sweeping,
-  // re-optimising) that lands in the next batch whatever the task; longer batches keep that
-  // fixed cost small next to the calls, so the ratio is the calls' and varies less.
+  // Batches 4x the section default: each batch then spans several of the guard's young-gen
+  // collections and sweeps of expired claims, so a round's ratio is the calls' and varies less.
   const pairBudget = { ...budget, batchMs: budget.batchMs * 4 };
   const rows = [];
   for (const [kind, guarded, alone] of pairs) {
