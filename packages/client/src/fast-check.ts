@@ -44,16 +44,16 @@ function compile(schema: z.ZodMiniType): Check {
     if (type === 'string' || type === 'boolean') {
       return Object.assign((value: unknown) => typeof value === type, { type });
     }
-    if (def.type === 'optional' || def.type === 'nullable') {
+    if (type === 'optional' || type === 'nullable') {
       const check = inner(def.innerType);
-      const empty = def.type === 'optional' ? undefined : null;
+      const empty = type === 'optional' ? undefined : null;
       return (value) => value === empty || check(value);
     }
-    if (def.type === 'array') {
+    if (type === 'array') {
       const check = inner(def.element);
       return (value) => Array.isArray(value) && value.every(check);
     }
-    if (def.type === 'object' && def.catchall?._zod.def.type === 'unknown') {
+    if (type === 'object' && def.catchall?._zod.def.type === 'unknown') {
       const names = Object.keys(def.shape ?? {});
       const checks = names.map((name) => inner(def.shape?.[name]));
       // Most of a key's fields are plain strings: a call for each was a sixth of the check's time.
