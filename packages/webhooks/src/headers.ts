@@ -10,32 +10,32 @@ export type WebhookHeadersInput =
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
- * Reads one header case-insensitively. Returns `undefined` when the header is absent,
+ * Reads one header case-insensitively; `name` must be in lowercase (the caller lowercases a
+ * configured name once, not on every request). Returns `undefined` when the header is absent,
  * empty, or not text. A header given more than once (under two letter cases, or as an
  * array of several values, empty or not) comes back joined with `", "`, as Fetch joins
  * it, so a duplicated signature or timestamp is reported as malformed, never guessed at.
  */
 export function readHeader(headers: unknown, name: string): string | undefined {
   if (typeof headers !== 'object' || headers === null) return undefined;
-  const lowerName = name.toLowerCase();
   const getter = (headers as { get?: unknown }).get;
   // Fetch Headers joins a repeated header itself; its get throws for an invalid name.
   if (typeof getter === 'function') {
     try {
-      return asHeaderText(getter.call(headers, lowerName));
+      return asHeaderText(getter.call(headers, name));
     } catch {
       return undefined;
     }
   }
   const record = headers as Record<string, unknown>;
   // Every key is looked at: a second spelling of the name must not go unseen. The exact
-  // name is tried before lowercasing, which is the costly part for Node's lowercase keys.
+  // name is tried first: lowercasing is the costly part, and Node's keys are lowercase.
   const found: unknown[] = [];
   for (const key in record) {
     const value = record[key];
     if (
       value !== undefined &&
-      (key === lowerName || (key.length === name.length && key.toLowerCase() === lowerName)) &&
+      (key === name || (key.length === name.length && key.toLowerCase() === name)) &&
       Object.hasOwn(record, key)
     )
       found.push(value);

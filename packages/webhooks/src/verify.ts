@@ -126,7 +126,7 @@ export function checkVerifyOptions(options: VerifyOptions): VerifySettings {
   return {
     toleranceMs,
     now: options.now ?? Date.now,
-    timestampHeader: options.headerNames?.timestamp ?? TIMESTAMP_HEADER,
-    signatureHeader: options.headerNames?.signature ?? SIGNATURE_HEADER,
+    timestampHeader: options.headerNames?.timestamp?.toLowerCase() ?? TIMESTAMP_HEADER,
+    signatureHeader: options.headerNames?.signature?.toLowerCase() ?? SIGNATURE_HEADER,
   };
 }

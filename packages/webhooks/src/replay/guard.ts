@@ -105,7 +105,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
     throw new TypeError('replay ttlMs must be a positive integer number of ms.');
   }
-  const signatureHeader = options.signatureHeader ?? SIGNATURE_HEADER;
+  const signatureHeader = options.signatureHeader?.toLowerCase() ?? SIGNATURE_HEADER;
 
   const namespace = `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:`;
 
