@@ -51,17 +51,23 @@ export interface GroupResult extends Timings {
 }
 
 /**
- * A full GC once per group, before its discarded warm-up round, so that no group starts with
- * the garbage of the one before (a 1 MB JSON.parse leaves megabytes). Never between batches: a
- * forced full GC frees the short-lived objects that V8 embeds weakly in optimised code, which
- * deoptimises it (`--trace-deopt`: "weak objects", dozens of times per pass in `createHmac`,
- * `update` and our verify functions), so every batch began in unoptimised code and a larger
- * function paid more to re-optimise. Exposed at run time: the bench needs no flag.
+ * A full GC once per group, before its discarded warm-up round; and before every batch of a
+ * group whose calls are all slow (at least `SLOW_CALL_NS` each: the 1 MB cells, the Web group
+ * from 64 KB), so that no such batch pays for the megabytes of garbage the previous task left
+ * (a 1 MB JSON.parse). Not between batches of fast calls: a forced full GC frees short-lived
+ * objects V8 embeds weakly in optimised code, which deoptimises it (`--trace-deopt`: "weak
+ * objects", dozens of times per pass in `createHmac`, `update` and our verify functions), so
+ * each such batch began in unoptimised code and the larger function paid more to re-optimise.
+ * Next to a call of 100 µs or more, re-optimising costs nothing. Exposed at run time: the bench
+ * needs no flag.
  */
 const fullGc = (() => {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 })();
+
+/** A group whose every call is at least this slow (ns, from its batch size) gets a GC per batch. */
+const SLOW_CALL_NS = 100_000;
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   typeof (value as PromiseLike<unknown> | undefined)?.then === 'function';
@@ -136,10 +142,13 @@ export async function measureGroup(
   for (const task of tasks) sized.push({ task, ...(await calibrate(task, budget.batchMs)) });
   const wall = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
   const cpu = new Map<string, number[]>(tasks.map((task) => [task.name, []]));
+  // Both sides of a ratio get the same treatment: the group's fastest call decides.
+  const gcEachBatch = sized.every(({ calls }) => (budget.batchMs * 1e6) / calls >= SLOW_CALL_NS);
   fullGc();
   for (let round = 0; round <= budget.rounds; round += 1) {
     for (let index = 0; index < sized.length; index += 1) {
       const { task, loop, calls } = sized[(round + index) % sized.length]!;
+      if (gcEachBatch) fullGc();
       const ns = await timeBatch(loop, task.fn, calls);
       if (round === 0) continue;
       wall.get(task.name)!.push(ns.wall / calls);

@@ -87,23 +87,34 @@ interface Cell {
   webFile: string;
 }
 
-/** Runs one more pass over `cell` in a child process and pools its rounds. */
-async function runPass(cell: Cell, table: MeasureBudget, targets: (cell: Cell) => MeasureBudget) {
+/** Measures the table group of `cell` in a child process of its own (the peers' libraries load there). */
+async function measureTable(cell: Cell, budget: MeasureBudget) {
+  process.stderr.write(`verify: ${cell.size.label}, ${cell.kind}, table\n`);
+  const pass = await measureCellInChild({
+    bytes: cell.size.bytes,
+    kind: cell.kind,
+    measure: 'table',
+    budget,
+  });
+  cell.table = deserializeGroup(pass.table!);
+  cell.webFile = pass.webFile;
+}
+
+/** Runs one more pass of the target groups over `cell` in a child process and pools its rounds. */
+async function runPass(cell: Cell, budget: MeasureBudget) {
   process.stderr.write(`verify: ${cell.size.label}, ${cell.kind}, pass ${cell.passes + 1}\n`);
   const pass = await measureCellInChild({
     bytes: cell.size.bytes,
     kind: cell.kind,
-    table: cell.table ? undefined : table,
-    targets: targets(cell),
+    measure: 'targets',
+    budget,
   });
-  if (pass.table) cell.table = deserializeGroup(pass.table);
   const results = pass.targets.map(deserializeGroup);
   cell.targets =
     cell.passes === 0
       ? results
       : cell.targets.map((old, index) => poolResults(old, results[index]!));
   cell.passes += 1;
-  cell.webFile = pass.webFile;
 }
 
 /** Every target's judgement in a cell, in `TARGET_GROUPS` order. */
@@ -121,9 +132,10 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   const cells: Cell[] = BODY_SIZES.flatMap((size) =>
     KINDS.map((kind) => ({ size, kind, table: undefined, targets: [], passes: 0, webFile: '' })),
   );
+  for (const cell of cells) await measureTable(cell, tableBudget);
   // Pass after pass over every cell, so each cell's rounds spread over the whole section.
   for (let pass = 0; pass < (quick ? 1 : PASSES); pass += 1) {
-    for (const cell of cells) await runPass(cell, tableBudget, passBudget);
+    for (const cell of cells) await runPass(cell, passBudget(cell));
   }
   const judgements = new Map(cells.map((cell) => [cell, judgeCell(cell, 0)]));
   const inconclusive = (cell: Cell) =>
@@ -131,7 +143,7 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   for (let extra = 1; !quick && extra <= MAX_EXTRA_PASSES; extra += 1) {
     const again = cells.filter(inconclusive);
     for (const cell of again) {
-      await runPass(cell, tableBudget, passBudget);
+      await runPass(cell, passBudget(cell));
       judgements.set(cell, judgeCell(cell, extra));
     }
   }
@@ -224,7 +236,7 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   const batchMs = passBudget(cells[0]!).batchMs;
   const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell, each pass a fresh child process of ${roundsList} rounds (by size) of ~${batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
-    `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in the cell's first pass; ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, one full GC before the warm-up round and none between batches (a forced GC deoptimised the code under test every batch), timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). The tables show wall time: the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
+    `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in a child process of its own (the only one that loads the peers' libraries: loaded in the same process, stripe's alone moved our 256 B signature check from ~1.0x to 1.04x-1.39x of the floor); ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, one full GC before the warm-up round and, only in groups whose every call takes 100 µs or more, one before each batch (a forced GC deoptimises the code under test; that costs nothing next to a slow call), timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). The tables show wall time: the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
     `Targets: ${passes} pass(es) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB; twice as many for the Web group, whose rounds spread wider) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on wall time (on a quiet machine two runs agreed on more cells in wall time than in CPU time, which also bills the parallel GC and compiler threads); the CPU-time ratio of the same rounds (process, all threads) is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',

@@ -15,10 +15,12 @@ import type { Kind } from './verify-tasks.js';
 export interface CellRequest {
   bytes: number;
   kind: Kind;
-  /** Budget of the table group (every task of the cell), or none: targets only. */
-  table: MeasureBudget | undefined;
-  /** Budget of each target group. */
-  targets: MeasureBudget;
+  /**
+   * What to measure: the table group (every task of the cell, the peers' included) or the
+   * target groups (ours against the floors, in a process that never loads a peer's library).
+   */
+  measure: 'table' | 'targets';
+  budget: MeasureBudget;
 }
 
 /** A `GroupResult` as JSON (maps as objects), to cross the process boundary. */
@@ -31,8 +33,9 @@ export interface SerializedGroup {
 
 /** What the child measured in one pass. */
 export interface CellPass {
+  /** The table group, when asked for. */
   table: SerializedGroup | undefined;
-  /** One result per entry of `TARGET_GROUPS`, in order. */
+  /** One result per entry of `TARGET_GROUPS`, in order; empty when the table was asked for. */
   targets: SerializedGroup[];
   /** The Web build's file, relative to the package's parent folder (for the notes). */
   webFile: string;

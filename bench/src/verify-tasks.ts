@@ -17,7 +17,6 @@ import {
 import { alertBody } from './bodies.js';
 import type { Clock, RatioTarget } from './judge.js';
 import type { TimedTask } from './measure.js';
-import { createPeerTasks } from './peers.js';
 
 /** The Web Crypto build's verify functions. */
 export type WebBuild = Pick<
@@ -117,8 +116,16 @@ export async function loadWebBuild(): Promise<{ web: WebBuild; file: string }> {
   return { web: module as WebBuild, file: relative(join(dirname(manifestPath), '..'), path) };
 }
 
-/** Every task of one cell: a body of `bytes` bytes passed as `kind`. */
-export async function cellTasks(bytes: number, kind: Kind, web: WebBuild): Promise<TimedTask[]> {
+/**
+ * Every task of one cell: a body of `bytes` bytes passed as `kind`; the peers' tasks only
+ * `withPeers` (the table's process).
+ */
+export async function cellTasks(
+  bytes: number,
+  kind: Kind,
+  web: WebBuild,
+  withPeers: boolean,
+): Promise<TimedTask[]> {
   const text = alertBody(bytes);
   const body = kind === 'string' ? text : Buffer.from(text);
   const timestamp = Date.now();
@@ -160,7 +167,11 @@ export async function cellTasks(bytes: number, kind: Kind, web: WebBuild): Promi
   add('web', () => web.verifyWebhook(options));
   add('subtle', subtle);
   add('subtleParse', async () => (await subtle()) && parse());
-  for (const peer of await createPeerTasks(text)) {
+  // The peers' libraries are loaded only where they are timed: loaded in a process, stripe's
+  // alone moved our signature check from ~1.0x to 1.04x-1.39x of the floor at 256 B (a probe,
+  // 2026-11-23), which has nothing to do with our code.
+  const peers = withPeers ? await (await import('./peers.js')).createPeerTasks(text) : [];
+  for (const peer of peers) {
     const fn = kind === 'string' ? peer.string : peer.buffer;
     if (fn) add(peer.name, fn);
   }
