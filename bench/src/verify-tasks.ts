@@ -85,7 +85,7 @@ export const TARGET_GROUPS: readonly TargetGroup[] = [
   },
   {
     tasks: ['subtle', 'webSig'],
-    roundsFactor: 2,
+    roundsFactor: 3,
     targets: [
       {
         label: 'Web signature check (verifyWebhookSignature) / bare subtle.sign',
