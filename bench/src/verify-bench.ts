@@ -64,17 +64,17 @@ function spreadOf(judgement: RatioJudgement): string {
 /** The table group's budget in a full run: every task of a cell, for information. */
 const TABLE_BUDGET: MeasureBudget = Object.freeze({ rounds: 11, batchMs: 20 });
 /**
- * One pass of the target groups over one cell, in a full run, by body size: more rounds where
- * a call takes microseconds and runs disagreed most (up to 2 KB), fewer at 1 MB, where they
- * agreed within a few percent. Few rounds per pass, many passes: a fresh process's JIT choices
- * move a small-body ratio by a few percent, so pooling more processes steadies it.
+ * The passes of the target groups over one cell in a full run, and each pass's budget, by body
+ * size. Up to 2 KB, where a call takes microseconds, a fresh process's JIT choices move the
+ * ratio by a few percent from pass to pass, more than the rounds inside a pass spread: so many
+ * short passes (10 of 4 rounds; with 5 of 8, two quiet runs in a row still disagreed by 6% on
+ * one cell or another). From 64 KB the passes agree within a percent or two.
  */
-function passBudgetFor(bytes: number): MeasureBudget {
-  const rounds = bytes <= 2048 ? 8 : bytes <= 65536 ? 6 : 4;
-  return { rounds, batchMs: 30 };
+function passPlanFor(bytes: number): MeasureBudget & { passes: number } {
+  if (bytes <= 2048) return { passes: 10, rounds: 4, batchMs: 30 };
+  return { passes: 5, rounds: bytes <= 65536 ? 6 : 4, batchMs: 30 };
 }
-/** Passes over every cell in a full run, and at most this many more for an inconclusive cell. */
-const PASSES = 5;
+/** At most this many more passes for a cell whose interval straddles a limit. */
 const MAX_EXTRA_PASSES = 2;
 
 /** One cell and what its passes measured so far, target groups pooled. */
@@ -127,15 +127,17 @@ const judgeCell = (cell: Cell, remeasured: number) =>
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
   const quick = budget.rounds <= QUICK_BUDGET.rounds;
   const tableBudget = quick ? budget : TABLE_BUDGET;
-  const passBudget = (cell: Cell) => (quick ? budget : passBudgetFor(cell.size.bytes));
+  const passBudget = (cell: Cell) => (quick ? budget : passPlanFor(cell.size.bytes));
+  const passesOf = (cell: Cell) => (quick ? 1 : passPlanFor(cell.size.bytes).passes);
   const loadBefore = currentLoad();
   const cells: Cell[] = BODY_SIZES.flatMap((size) =>
     KINDS.map((kind) => ({ size, kind, table: undefined, targets: [], passes: 0, webFile: '' })),
   );
   for (const cell of cells) await measureTable(cell, tableBudget);
   // Pass after pass over every cell, so each cell's rounds spread over the whole section.
-  for (let pass = 0; pass < (quick ? 1 : PASSES); pass += 1) {
-    for (const cell of cells) await runPass(cell, passBudget(cell));
+  const mostPasses = Math.max(...cells.map(passesOf));
+  for (let pass = 0; pass < mostPasses; pass += 1) {
+    for (const cell of cells) if (pass < passesOf(cell)) await runPass(cell, passBudget(cell));
   }
   const judgements = new Map(cells.map((cell) => [cell, judgeCell(cell, 0)]));
   const inconclusive = (cell: Cell) =>
@@ -228,16 +230,14 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   }
   const callsOf = (key: string) =>
     BODY_SIZES.map((size) => group(size.label, 'string').calls.get(key) ?? 0).join(' / ');
-  const passes = quick ? 1 : PASSES;
-  const roundsList = cells
-    .filter((cell) => cell.kind === 'string')
-    .map((cell) => passBudget(cell).rounds)
-    .join(' / ');
+  const stringCells = cells.filter((cell) => cell.kind === 'string');
+  const passes = stringCells.map(passesOf).join(' / ');
+  const roundsList = stringCells.map((cell) => passBudget(cell).rounds).join(' / ');
   const batchMs = passBudget(cells[0]!).batchMs;
-  const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell, each pass a fresh child process of ${roundsList} rounds (by size) of ~${batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
+  const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell (by size), each pass a fresh child process of ${roundsList} rounds (by size) of ~${batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
     `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in a child process of its own (the only one that loads the peers' libraries: loaded in the same process, stripe's alone moved our 256 B signature check from ~1.0x to 1.04x-1.39x of the floor); ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, one full GC before the warm-up round and, only in groups whose every call takes 100 µs or more, one before each batch (a forced GC deoptimises the code under test; that costs nothing next to a slow call), timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). The tables show wall time: the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
-    `Targets: ${passes} pass(es) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB; three times as many for the Web group, whose rounds spread wider) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on wall time (on a quiet machine two runs agreed on more cells in wall time than in CPU time, which also bills the parallel GC and compiler threads); the CPU-time ratio of the same rounds (process, all threads) is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
+    `Targets: ${passes} pass(es) (256 B / 2 KB / 64 KB / 1 MB) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB; three times as many for the Web group, whose rounds spread wider) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on wall time (on a quiet machine two runs agreed on more cells in wall time than in CPU time, which also bills the parallel GC and compiler threads); the CPU-time ratio of the same rounds (process, all threads) is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
     `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input. Async tasks run their batch sequentially, awaiting each call.`,

@@ -38,10 +38,9 @@ export interface LabelledTarget extends RatioTarget {
 
 /**
  * The clock every target is judged on: wall time. The report prints the CPU-time ratio of the
- * same rounds too. On a quiet machine (load average ~2), two full runs in a row agreed within
- * ±5% on 21 of 24 cells in wall time against 16 in CPU time: CPU time also bills the parallel
- * GC and compiler threads, whose share jumps between runs at small bodies. (Under heavy load
- * from other processes CPU time agreed better; the goal is stated for a quiet machine.)
+ * same rounds too. With a forced GC before every batch (the old harness) two quiet runs agreed
+ * on more cells in wall time (21 of 24) than in CPU time (16), which billed the compiler
+ * threads re-optimising after each GC; without those GCs the two clocks agree about as well.
  */
 const CLOCK: Clock = 'wall';
 
