@@ -127,17 +127,16 @@ const judgeCell = (cell: Cell, remeasured: number) =>
 export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResult> {
   const quick = budget.rounds <= QUICK_BUDGET.rounds;
   const tableBudget = quick ? budget : TABLE_BUDGET;
-  const passBudget = (cell: Cell) => (quick ? budget : passPlanFor(cell.size.bytes));
-  const passesOf = (cell: Cell) => (quick ? 1 : passPlanFor(cell.size.bytes).passes);
+  const planOf = (cell: Cell) => (quick ? { ...budget, passes: 1 } : passPlanFor(cell.size.bytes));
   const loadBefore = currentLoad();
   const cells: Cell[] = BODY_SIZES.flatMap((size) =>
     KINDS.map((kind) => ({ size, kind, table: undefined, targets: [], passes: 0, webFile: '' })),
   );
   for (const cell of cells) await measureTable(cell, tableBudget);
   // Pass after pass over every cell, so each cell's rounds spread over the whole section.
-  const mostPasses = Math.max(...cells.map(passesOf));
+  const mostPasses = Math.max(...cells.map((cell) => planOf(cell).passes));
   for (let pass = 0; pass < mostPasses; pass += 1) {
-    for (const cell of cells) if (pass < passesOf(cell)) await runPass(cell, passBudget(cell));
+    for (const cell of cells) if (pass < planOf(cell).passes) await runPass(cell, planOf(cell));
   }
   const judgements = new Map(cells.map((cell) => [cell, judgeCell(cell, 0)]));
   const inconclusive = (cell: Cell) =>
@@ -145,7 +144,7 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   for (let extra = 1; !quick && extra <= MAX_EXTRA_PASSES; extra += 1) {
     const again = cells.filter(inconclusive);
     for (const cell of again) {
-      await runPass(cell, passBudget(cell));
+      await runPass(cell, planOf(cell));
       judgements.set(cell, judgeCell(cell, extra));
     }
   }
@@ -231,13 +230,13 @@ export async function runVerifyBench(budget: MeasureBudget): Promise<SectionResu
   const callsOf = (key: string) =>
     BODY_SIZES.map((size) => group(size.label, 'string').calls.get(key) ?? 0).join(' / ');
   const stringCells = cells.filter((cell) => cell.kind === 'string');
-  const passes = stringCells.map(passesOf).join(' / ');
-  const roundsList = stringCells.map((cell) => passBudget(cell).rounds).join(' / ');
-  const batchMs = passBudget(cells[0]!).batchMs;
+  const passes = stringCells.map((cell) => planOf(cell).passes).join(' / ');
+  const roundsList = stringCells.map((cell) => planOf(cell).rounds).join(' / ');
+  const batchMs = planOf(cells[0]!).batchMs;
   const spread = `Target ratios, each judged in its own group, ${passes} pass(es) per cell (by size), each pass a fresh child process of ${roundsList} rounds (by size) of ~${batchMs} ms batches, the passes' rounds pooled: median of the per-round ratios [95% confidence interval of the median], the verdict, and the same rounds' ratio on the other clock for information; ${remeasuredCells} cell(s) were measured in more passes because an interval straddled the limit:\n\n${table(['target', ...BODY_SIZES.map((s) => s.label)], spreadRows)}`;
   const notes = [
     `Method: each cell (body size and kind) is measured in fresh child processes, one per pass, so no cell inherits the JIT state of another. Tables: one group of every task per cell, in a child process of its own (the only one that loads the peers' libraries: loaded in the same process, stripe's alone moved our 256 B signature check from ~1.0x to 1.04x-1.39x of the floor); ${tableBudget.rounds} timed rounds after one discarded warm-up round; each round runs every task once as a batch of calls (sized to take ~${tableBudget.batchMs} ms, e.g. floor ${callsOf('floor')} calls, string body, by size), each task in a loop function of its own, in an order rotated every round, one full GC before the warm-up round and, only in groups whose every call takes 100 µs or more, one before each batch (a forced GC deoptimises the code under test; that costs nothing next to a slow call), timed on the wall clock (\`process.hrtime.bigint()\`) and in CPU time (\`process.cpuUsage()\`, all threads). The tables show wall time: the median over rounds of the time per call; every ratio (in parentheses, and in the targets) is the median over rounds of the ratio of the two tasks' times in the same round, which cancels drift of the machine between rounds.`,
-    `Targets: ${passes} pass(es) (256 B / 2 KB / 64 KB / 1 MB) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB; three times as many for the Web group, whose rounds spread wider) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on wall time (on a quiet machine two runs agreed on more cells in wall time than in CPU time, which also bills the parallel GC and compiler threads); the CPU-time ratio of the same rounds (process, all threads) is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
+    `Targets: ${passes} pass(es) (256 B / 2 KB / 64 KB / 1 MB) over all ${BODY_SIZES.length * KINDS.length} cells in turn (so each cell's rounds spread over the whole section), each a fresh child process timing the target groups (Node: floor, signature check, floor + JSON.parse, full verify; Web: bare subtle.sign, Web signature check) for ${roundsList} rounds (256 B / 2 KB / 64 KB / 1 MB; three times as many for the Web group, whose rounds spread wider) of ~${batchMs} ms batches; the rounds of a cell's passes are pooled. A verdict uses the distribution-free 95% interval of the median per-round ratio: PASS if it lies at or under the limit, FAIL if above, else up to ${MAX_EXTRA_PASSES} more passes for that cell and, if still inconclusive, judged on the median (counted in the limit column). Targets are judged on wall time (see the methodology in bench/README.md); the CPU-time ratio of the same rounds (process, all threads) is printed beside it. The ± next to each target ratio is half the interval's width. Each run writes the cells to \`results/verify-cells.json\` (git-ignored); \`pnpm --filter @cspwatch/bench run compare\` prints the per-cell agreement of the last two runs.`,
     'Floor: `createHmac("sha256", secret).update(ts).update(".").update(body).digest()` + `timingSafeEqual` against the expected signature, decoded once up front. Floor + JSON.parse adds one `JSON.parse` of the same body; for a Buffer body the reference parse is `JSON.parse(buf.toString("utf8"))` (our full verify decodes bytes with a fatal `TextDecoder`, which also rejects invalid UTF-8).',
     'Signature check: `verifyWebhookSignatureSync` from `@cspwatch/webhooks/node` measured directly (headers read, timestamp and signature parsed and checked, HMAC, constant-time compare; no decode, no parse).',
     `Web rows: \`verifyWebhookSignature\` and \`verifyWebhook\` of the default entry's Web Crypto build, imported by file (\`${file}\`, the \`exports["."].import.default\` target: on Node the package name resolves to the node:crypto build), checked to be that build (no sync exports, no \`node:crypto\` import). Its key cache is filled before timing. The bare reference encodes \`<ts>.<body>\` (\`TextEncoder.encode\` of the joined string; for a Buffer, \`Buffer.concat\` of prefix and body) and calls \`crypto.subtle.sign\` with a key imported once: the least a Web verifier must do with that input. Async tasks run their batch sequentially, awaiting each call.`,

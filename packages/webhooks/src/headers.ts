@@ -11,7 +11,7 @@ export type WebhookHeadersInput =
 
 /**
  * Reads one header case-insensitively; `name` must be in lowercase (the caller lowercases a
- * configured name once, not on every request). Returns `undefined` when the header is absent,
+ * configured name once per call, not once per key looked at). Returns `undefined` when the header is absent,
  * empty, or not text. A header given more than once (under two letter cases, or as an
  * array of several values, empty or not) comes back joined with `", "`, as Fetch joins
  * it, so a duplicated signature or timestamp is reported as malformed, never guessed at.

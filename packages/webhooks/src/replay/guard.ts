@@ -92,7 +92,7 @@ export interface ReplayGuard {
 export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard {
   const { key: keyKind = 'signature', prefix = 'cspwatch:' } = options;
   // A store the guard makes for itself serves this guard alone, so it is keyed on the value
-  // (signature or id) without the namespace: no key string is built per claim.
+  // (signature or id) without the namespace: it hashes and keeps the shorter string.
   const ownStore = options.store === undefined;
   const store = ownStore ? createMemoryReplayStore() : options.store;
   const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
