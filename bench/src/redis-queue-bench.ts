@@ -253,9 +253,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     const scale = median(two.map((rate, round) => rate / one[round]!));
     const versusLocal = median(one.map((rate, round) => rate / local[round]!));
     const micros = (values: number[]) => `${(median(values) * 1e6).toFixed(0)} µs`;
-    const us = (seconds: number) => `${(seconds * 1e6).toFixed(0)} µs`;
     const splitText = (parts: typeof splits) =>
-      `worker process(es) ${us(median(parts.map((x) => x.workers)))}, redis-server ${us(median(parts.map((x) => x.redis)))}, receiver ${us(median(parts.map((x) => x.receiver)))}`;
+      `worker process(es) ${micros(parts.map((x) => x.workers))}, redis-server ${micros(parts.map((x) => x.redis))}, receiver ${micros(parts.map((x) => x.receiver))}`;
     // CPU ceilings (deliveries/s), per round: one worker is one JS thread, so it delivers about
     // 1 s of CPU over its CPU per delivery (redis-server and the receiver share the other
     // cores); two workers share every core with redis-server and the receiver.
@@ -288,7 +287,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       `Where the CPU of a delivery goes (medians): with 1 worker, ${splitText(splits)}; with 2 workers, ${splitText(twoSplits)}.`,
       `What bounds the ratios on ${cores} cores (CPU ceilings from the figures above, medians): 1 worker process is one JS thread, so it delivers about 1 s / its CPU per delivery (a little more: its GC and kernel work run beside that thread), with redis-server and the receiver on the other ${cores - 1} core(s): about ${median(oneCeilings).toFixed(0)}/s, ${formatRatio(median(oneCeilings.map((c, round) => c / local[round]!)))} of the measured loop; 2 workers share the ${cores} cores with redis-server and the receiver: at most ${cores} s / the CPU per delivery of all processes, ${median(twoCeilings).toFixed(0)}/s, ${formatRatio(median(twoCeilings.map((c, round) => c / oneCeilings[round]!)))} of the 1-worker ceiling. Ratios of ceilings above a target's limit mean the cores allow it; below, no spreading of the load can reach it on this machine.`,
       `Cores busy (CPU seconds of the processes taking part per second of the run, medians): loop ${busyCores(local, 0)}, 1 worker ${busyCores(one, 1)}, 2 workers ${busyCores(two, 2)}. Where 2 workers keep fewer than ${cores} cores busy, something else on the machine (or waiting) set the pace, and the ceiling above is out of reach too.`,
-      `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2. The machine has ${availableParallelism()} cores for the workers, Redis, the receiver and anything else running.`,
+      `redis-server CPU while delivering (INFO cpu, share of one core): ${(100 * median(busy[0]!)).toFixed(0)} % with 1 worker, ${(100 * median(busy[1]!)).toFixed(0)} % with 2.`,
       `Redis cost per delivery, from a separate ${sample}-delivery run with 1 worker: ${(roundTrips / sample).toFixed(1)} client round trips from resume to the last delivery (commands sent, a MULTI…EXEC block counted once, from MONITOR; the enqueue before adds one) and ${(commands / sample).toFixed(1)} commands executed (INFO commandstats over the whole run, enqueue and worker start included, script-internal ones too).`,
     ];
     return {

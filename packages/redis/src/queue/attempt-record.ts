@@ -3,9 +3,8 @@
  * one script after it that updates the shared state and appends the history entry together
  * (two Redis commands per attempt instead of the store's three plus the history append).
  */
-import { randomUUID } from 'node:crypto';
 import { FAILURES_BEFORE_DISABLE } from '@cspwatch/webhook-sender';
-import type { DeliveryAttemptEntry, HistoryRetention } from './history';
+import { appendOnceArgs, type DeliveryAttemptEntry, type HistoryRetention } from './history';
 import type { QueueKeys } from './keys';
 import type { ScriptedRedis } from './scripts';
 
@@ -14,15 +13,6 @@ export type AttemptOutcome = Omit<
   DeliveryAttemptEntry,
   'id' | 'consecutiveFailures' | 'disabledNow'
 >;
-
-/** The channel state right after the attempt was counted. */
-export interface RecordedAttempt {
-  readonly consecutiveFailures: number;
-  /** The channel is disabled (by this attempt or before). */
-  readonly disabled: boolean;
-  /** This attempt's failure disabled the channel (exactly one attempt reports it). */
-  readonly disabledNow: boolean;
-}
 
 /** `true` when the channel is disabled (nothing may be sent to it). */
 export async function isChannelDisabled(
@@ -36,31 +26,27 @@ export async function isChannelDisabled(
 /**
  * Counts the attempt on the channel (a success resets the count, a failure adds one and the
  * fifth in a row disables the channel) and records it in the history, atomically and once.
+ * Resolves to `true` when the channel is disabled afterwards (by this attempt or before).
  */
 export async function recordAttempt(
   redis: ScriptedRedis,
   keys: QueueKeys,
   outcome: AttemptOutcome,
   retention: HistoryRetention,
-): Promise<RecordedAttempt> {
+): Promise<boolean> {
   const { channelId } = outcome;
   const history = keys.history(channelId);
+  const once = appendOnceArgs(history, retention);
   const reply = (await redis.cspwatchRecordAttempt(
     keys.failures(channelId),
     keys.disabled(channelId),
     history,
-    `${history}:once:${randomUUID()}`,
+    once.onceKey,
     outcome.ok ? '1' : '0',
     JSON.stringify(outcome).slice(0, -1),
     String(FAILURES_BEFORE_DISABLE),
-    String(retention.maxEntries),
-    String(Date.now() - retention.maxAgeMs),
-    String(retention.maxAgeMs),
+    ...once.retention,
   )) as string;
-  const [failures, now, disabled] = reply.split(':');
-  return {
-    consecutiveFailures: Number(failures),
-    disabled: disabled === '1',
-    disabledNow: now === '1',
-  };
+  // "<consecutive failures>:<disabled now>:<disabled>"; the history entry holds the first two.
+  return reply.endsWith(':1');
 }

@@ -1,6 +1,6 @@
 /**
  * The worker side of the delivery queue: BullMQ workers that deliver each job with the
- * reference sender on the shared Redis channel state, record every attempt, retry on the
+ * reference sender, keep the shared channel state in Redis, record every attempt, retry on the
  * job's schedule, and park what cannot be delivered now. Killed mid-delivery, a worker's jobs
  * are taken over by another (BullMQ stalled-job recovery).
  */

@@ -95,6 +95,21 @@ export interface HistoryRetention {
 /** An entry before Redis gave it an id. */
 export type NewHistoryEntry = Omit<DeliveryAttemptEntry, 'id'> | Omit<DeliveryEventEntry, 'id'>;
 
+/**
+ * The arguments every history append script takes after its entry: a once-key for the stream
+ * `key` (a script re-sent after a reconnect appends nothing twice), then the retention.
+ */
+export function appendOnceArgs(key: string, retention: HistoryRetention) {
+  return {
+    onceKey: `${key}:once:${randomUUID()}`,
+    retention: [
+      String(retention.maxEntries),
+      String(Date.now() - retention.maxAgeMs),
+      String(retention.maxAgeMs),
+    ] as const,
+  };
+}
+
 /** Appends `entry` once and applies retention; on a client, or queued on a MULTI. */
 export function appendHistory<T extends ScriptedRedis | ScriptedCommands>(
   target: T,
@@ -102,13 +117,12 @@ export function appendHistory<T extends ScriptedRedis | ScriptedCommands>(
   entry: NewHistoryEntry,
   retention: HistoryRetention,
 ): ReturnType<T['cspwatchAppendHistory']> {
+  const once = appendOnceArgs(key, retention);
   return target.cspwatchAppendHistory(
     key,
-    `${key}:once:${randomUUID()}`,
+    once.onceKey,
     JSON.stringify(entry),
-    String(retention.maxEntries),
-    String(Date.now() - retention.maxAgeMs),
-    String(retention.maxAgeMs),
+    ...once.retention,
   ) as ReturnType<T['cspwatchAppendHistory']>;
 }
 

@@ -98,7 +98,7 @@ export function createJobProcessor(context: JobProcessorContext) {
       alert,
     );
     const attempt = attemptsBefore + 1;
-    const state = await recordAttempt(
+    const disabled = await recordAttempt(
       redis,
       keys,
       {
@@ -118,7 +118,7 @@ export function createJobProcessor(context: JobProcessorContext) {
       retention,
     );
     if (result.ok) return;
-    if (state.disabled) return parkWhileDisabled(job, attempt);
+    if (disabled) return parkWhileDisabled(job, attempt);
     if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
       await park(job, attempt, 'retries_exhausted', false);
       return;

@@ -23,7 +23,7 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
   readonly channels: ChannelLookup;
   /** Deliveries in flight at once in this process. @default 10 */
   readonly concurrency?: number;
-  /** Options of the sender the worker creates (its `store` is the Redis channel state store). */
+  /** Options of the sender the worker creates (its `store` is the worker's: the worker keeps the channel state in Redis itself). */
   readonly sender?: Omit<WebhookSenderOptions, 'store'>;
   /** A job whose worker stops renewing its lock for this long is taken by another worker, in ms. @default 30000 */
   readonly lockDurationMs?: number;
