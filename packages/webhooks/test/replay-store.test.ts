@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createMemoryReplayStore,
@@ -13,11 +14,23 @@ import { signWebhookSync, verifyWebhookSync } from '../src/node';
 import { createSampleAlert } from '../src/sample-alert';
 import { ALERT_BODY, NOW, SECRET } from './implementations';
 
-/** A full GC, so heap figures count what is retained, not garbage waiting to be collected. */
-function collectGarbage(): void {
+/**
+ * Memory retained after full GCs: JS heap plus ArrayBuffers (where the store keeps claims).
+ * The wait lets V8 free the backing stores of collected ArrayBuffers, which it does after
+ * the collection, on another thread.
+ */
+async function retainedMemory(): Promise<number> {
   setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
+
+/** Documented bound of the memory store: 16 B a slot, fewer than 4 slots an entry. */
+const BYTES_PER_ENTRY = 64;
 
 const codeOfSync = (run: () => unknown) => {
   try {
@@ -73,32 +86,105 @@ describe('createMemoryReplayStore', () => {
     expect(store.claim('long', 10_000)).toBe(false);
   });
 
-  it('refuses bad options and ttls with a TypeError', () => {
+  it('refuses bad options, ttls and clocks with a TypeError', () => {
     expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(TypeError);
+    expect(() => createMemoryReplayStore({ maxEntries: 2 ** 26 + 1 })).toThrow(TypeError);
     expect(() => createMemoryReplayStore().claim('a', 0)).toThrow(TypeError);
     expect(() => createMemoryReplayStore().claim('a', Number.NaN)).toThrow(TypeError);
+    // A clock that cannot tell the time would make every claim look expired: fail closed.
+    const broken = createMemoryReplayStore({ now: () => Number.NaN });
+    expect(() => broken.claim('a', 1_000)).toThrow(/now\(\)/);
   });
 
-  it('holds a flood of 100,000 distinct valid deliveries within its bound, then fails closed', () => {
+  it('answers exactly as a map of live claims would, through growth, sweeps and a full table', () => {
+    // Model: a key is live until its expiry; a claim of a key not live succeeds while fewer
+    // than maxEntries keys are live, and fails closed (replay_store_unavailable) otherwise.
+    const step = fc.oneof(
+      fc.record({
+        op: fc.constant('claim' as const),
+        key: fc.nat(300),
+        ttl: fc.integer({ min: 1, max: 50 }),
+      }),
+      fc.record({ op: fc.constant('release' as const), key: fc.nat(300) }),
+      fc.record({ op: fc.constant('wait' as const), ms: fc.integer({ min: 0, max: 30 }) }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 120 }),
+        fc.array(step, { maxLength: 600 }),
+        (maxEntries, steps) => {
+          let time = 1_000;
+          const store = createMemoryReplayStore({ maxEntries, now: () => time });
+          const model = new Map<string, number>();
+          for (const action of steps) {
+            if (action.op === 'wait') {
+              time += action.ms;
+              continue;
+            }
+            const key = `key-${action.key}`;
+            if (action.op === 'release') {
+              store.release(key);
+              model.delete(key);
+              continue;
+            }
+            const live = [...model.values()].filter((expiry) => expiry > time).length;
+            const expected =
+              (model.get(key) ?? 0) > time
+                ? 'replayed'
+                : live < maxEntries
+                  ? 'claimed'
+                  : 'replay_store_unavailable';
+            let answer: string;
+            try {
+              answer = store.claim(key, action.ttl) ? 'claimed' : 'replayed';
+            } catch (error) {
+              answer = isWebhookVerificationError(error) ? error.code : String(error);
+            }
+            expect(answer).toBe(expected);
+            if (answer === 'claimed') model.set(key, time + action.ttl);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('takes the same memory whatever the length of its keys (no key is kept)', async () => {
+    const before = await retainedMemory();
+    const store = createMemoryReplayStore({ maxEntries: 20_000, now: () => NOW });
+    for (let index = 0; index < 20_000; index++) {
+      expect(store.claim(`${index}:${'k'.repeat(2_000)}`, 60_000)).toBe(true);
+    }
+    expect(store.claim(`7:${'k'.repeat(2_000)}`, 60_000)).toBe(false);
+    // 40 MB of keys went through it; the store holds 16 B a slot.
+    expect((await retainedMemory()) - before).toBeLessThan(20_000 * BYTES_PER_ENTRY);
+  });
+
+  it('holds a flood of 100,000 distinct valid deliveries within its bound, then fails closed', async () => {
+    const body = Buffer.from(ALERT_BODY);
+    /** Sends `count` distinct deliveries (each timestamp in the window signs its own) to `guard`. */
+    const flood = (guard: ReturnType<typeof createReplayGuard>, count: number) => {
+      let accepted = 0;
+      for (let index = 0; index < count; index++) {
+        const signed = signWebhookSync({ body, secret: SECRET, timestamp: NOW - index });
+        const event = verifyWebhookSync({ body, headers: signed, secret: SECRET, now: () => NOW });
+        guard.claimSync(event, signed);
+        accepted++;
+      }
+      return accepted;
+    };
+    // Warm-up through a store that keeps nothing: code compiled and caches filled, so the
+    // figure below is what the store retains.
+    flood(createReplayGuard({ store: { claim: () => true, release: () => {} } }), 20_000);
     const store = createMemoryReplayStore({ maxEntries: 100_000, now: () => NOW });
     const guard = createReplayGuard({ store });
-    const body = Buffer.from(ALERT_BODY);
-    collectGarbage();
-    const before = process.memoryUsage().heapUsed;
-    let accepted = 0;
-    for (let index = 0; index < 100_000; index++) {
-      // Distinct deliveries: each timestamp (all within the window) gives its own signature.
-      const signed = signWebhookSync({ body, secret: SECRET, timestamp: NOW - index });
-      const event = verifyWebhookSync({ body, headers: signed, secret: SECRET, now: () => NOW });
-      guard.claimSync(event, signed);
-      accepted++;
-    }
-    collectGarbage();
-    const grown = process.memoryUsage().heapUsed - before;
+    const before = await retainedMemory();
+    const accepted = flood(guard, 100_000);
+    const grown = (await retainedMemory()) - before;
     expect(accepted).toBe(100_000);
     expect(store.size).toBe(100_000);
-    // Documented bound: at most 300 B per signature-keyed entry (30 MB at the default 100,000).
-    expect(grown).toBeLessThan(100_000 * 300);
+    // Documented bound: 16 B a slot, fewer than 4 slots an entry (4 MiB at the default 100,000).
+    expect(grown).toBeLessThan(100_000 * BYTES_PER_ENTRY);
     const next = signWebhookSync({ body: `${ALERT_BODY}\n`, secret: SECRET, timestamp: NOW });
     const event = verifyWebhookSync({
       body: `${ALERT_BODY}\n`,

@@ -5,9 +5,9 @@ import type { SyncReplayStore } from './replay-store';
 export interface MemoryReplayStoreOptions {
   /**
    * Most claims held at once. A claim past it, once expired claims are dropped, is refused
-   * with `replay_store_unavailable` (fail closed: a replay is never let through). An entry
-   * keyed on the signature takes at most 300 bytes of heap (measured: ~260), so the default
-   * bounds the store at 30 MB.
+   * with `replay_store_unavailable` (fail closed: a replay is never let through). The store
+   * takes 16 bytes a slot and at most twice as many slots as `maxEntries` (rounded up to a
+   * power of two): 4 MiB at the default, whatever the keys' length.
    * @default 100000
    */
   maxEntries?: number;
@@ -20,7 +20,7 @@ export interface MemoryReplayStoreOptions {
 
 /** A {@link SyncReplayStore} kept in this process's memory, bounded by `maxEntries`. */
 export interface MemoryReplayStore extends SyncReplayStore {
-  /** Number of claims held now (expired ones included until they are swept). */
+  /** Number of claims held now (expired and released ones included until they are swept). */
   readonly size: number;
 }
 
@@ -30,8 +30,14 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
 /**
  * Creates the in-memory replay store: right for one process. Several instances behind a
  * load balancer need a shared store (a Redis one) so a replay sent to another instance is
- * seen too. Expired claims are swept as new ones arrive; when `maxEntries` claims are all
+ * seen too. Expired claims are swept as the table grows; when `maxEntries` claims are all
  * still live, `claim` throws `replay_store_unavailable` rather than forget one.
+ *
+ * Each claim is kept as a 64-bit hash of its key (seeded at random per store) and its expiry,
+ * in typed arrays: no string is kept, so the garbage collector never copies or scans claims,
+ * and memory does not grow with the keys' length. A replay hashes the same and is always
+ * refused. Two different keys share a hash with odds of about `maxEntries` in 2^64 per claim
+ * (1 in 10^14 at the default); the newer delivery is then refused as a replay, never accepted.
  *
  * @example
  * ```ts
@@ -41,66 +47,117 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_REPLAY_ENTRIES;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1) {
-    throw new TypeError('maxEntries must be a positive integer.');
+  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1 || maxEntries > 2 ** 26) {
+    throw new TypeError('maxEntries must be an integer from 1 to 67108864.');
   }
   const now = options.now ?? Date.now;
-  // Times are ms since the store was made: small integers V8 keeps unboxed in the Map,
-  // instead of one heap number per claim for a Unix-ms value.
-  const epoch = now();
-  // key -> expiry, in insertion order: with one ttl, the oldest expire first.
-  const expiries = new Map<string, number>();
-  let fullSweepAfter = Number.NEGATIVE_INFINITY;
-  let claimsSinceSweep = 0;
+  const maxSlots = 2 ** Math.ceil(Math.log2(2 * maxEntries));
+  const seeds = [randomInt32(), randomInt32()] as const;
+  // Slot i: its key's hash in words[4i] (never 0 in a used slot) and words[4i + 1], its
+  // expiry in expiries[2i + 1] (-Infinity once released). One buffer: one cache line a probe.
+  let words = new Int32Array(0);
+  let expiries = new Float64Array(0);
+  let used = 0;
+  // While the table is full of live claims: no sweep can make room before this time.
+  let fullUntil = Number.NEGATIVE_INFINITY;
+  let high = 0;
+  let low = 0;
 
-  /** Drops expired claims from the oldest end, stopping at the first live one. */
-  const sweepOldest = (time: number, limit: number): void => {
-    for (const [key, expiry] of expiries) {
-      if (expiry > time || limit-- <= 0) return;
-      expiries.delete(key);
+  /** Sets `high` and `low` to the two 32-bit halves of `key`'s hash. */
+  const hash = (key: string): void => {
+    let a = seeds[0];
+    let b = seeds[1];
+    for (let index = 0; index < key.length; index++) {
+      const code = key.charCodeAt(index);
+      a = Math.imul(a ^ code, 0x9e3779b1);
+      b = Math.imul(b ^ code, 0x5bd1e995);
     }
+    high = mix(a) || 1; // 0 marks an empty slot
+    low = mix(b);
   };
 
-  /** Drops every expired claim; at most once per earliest live expiry, so floods stay O(1). */
-  const sweepAll = (time: number): void => {
-    if (time < fullSweepAfter) return;
+  /** The slot holding the hash in `high`/`low`, or the empty slot where it belongs. */
+  const find = (): number => {
+    const mask = (words.length >> 2) - 1;
+    let slot = high & mask;
+    while (words[4 * slot] !== 0 && (words[4 * slot] !== high || words[4 * slot + 1] !== low)) {
+      slot = (slot + 1) & mask;
+    }
+    return slot;
+  };
+
+  /** Stores the hash in `high`/`low` with its expiry in `slot`. */
+  const put = (slot: number, expiry: number): void => {
+    words[4 * slot] = high;
+    words[4 * slot + 1] = low;
+    expiries[2 * slot + 1] = expiry;
+  };
+
+  /** Copies the claims still live at `time` into a table at least twice as large as `used`. */
+  const rebuild = (time: number): void => {
+    const [oldWords, oldExpiries] = [words, expiries];
+    let slots = Math.min(64, maxSlots);
+    while (slots < 4 * used && slots < maxSlots) slots *= 2;
+    const buffer = new ArrayBuffer(16 * slots);
+    [words, expiries, used] = [new Int32Array(buffer), new Float64Array(buffer), 0];
     let earliest = Number.POSITIVE_INFINITY;
-    for (const [key, expiry] of expiries) {
-      if (expiry <= time) expiries.delete(key);
-      else if (expiry < earliest) earliest = expiry;
+    for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
+      const expiry = oldExpiries[2 * slot + 1]!;
+      high = oldWords[4 * slot]!;
+      if (high === 0 || !(expiry > time)) continue;
+      low = oldWords[4 * slot + 1]!;
+      put(find(), expiry);
+      used++;
+      if (expiry < earliest) earliest = expiry;
     }
-    fullSweepAfter = earliest;
+    fullUntil = used >= maxEntries ? earliest : Number.NEGATIVE_INFINITY;
   };
 
+  rebuild(0);
   return {
     get size() {
-      return expiries.size;
+      return used;
     },
     claim(key, ttlMs) {
       if (!(ttlMs > 0)) throw new TypeError('ttlMs must be a positive number of ms.');
-      const time = now() - epoch;
-      // Amortised: every 32nd claim drops up to 64 expired claims from the oldest end.
-      if (++claimsSinceSweep === 32) {
-        claimsSinceSweep = 0;
-        sweepOldest(time, 64);
+      const time = now();
+      if (!Number.isFinite(time)) throw new TypeError('now() must return Unix milliseconds.');
+      hash(key);
+      let slot = find();
+      if (words[4 * slot] !== 0) {
+        if (expiries[2 * slot + 1]! > time) return false;
+      } else {
+        if (used >= maxEntries || 2 * used >= expiries.length / 2) {
+          if (time < fullUntil) throw storeFull(maxEntries);
+          rebuild(time);
+          if (used >= maxEntries) throw storeFull(maxEntries);
+          hash(key); // rebuild used high and low for the claims it moved
+          slot = find();
+        }
+        used++;
       }
-      const expiry = expiries.get(key);
-      if (expiry !== undefined) {
-        if (expiry > time) return false;
-        expiries.delete(key);
-      }
-      if (expiries.size >= maxEntries) {
-        sweepOldest(time, Number.POSITIVE_INFINITY);
-        if (expiries.size >= maxEntries) sweepAll(time);
-        if (expiries.size >= maxEntries) throw storeFull(maxEntries);
-      }
-      expiries.set(key, time + ttlMs);
+      put(slot, time + ttlMs);
       return true;
     },
     release(key) {
-      expiries.delete(key);
+      hash(key);
+      const slot = find();
+      if (words[4 * slot] === 0) return;
+      expiries[2 * slot + 1] = Number.NEGATIVE_INFINITY;
+      fullUntil = Number.NEGATIVE_INFINITY;
     },
   };
+}
+
+/** murmur3's finaliser: every bit of the result depends on every bit of `value`. */
+function mix(value: number): number {
+  let h = Math.imul(value ^ (value >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+function randomInt32(): number {
+  return (Math.random() * 2 ** 32) | 0;
 }
 
 function storeFull(maxEntries: number): WebhookVerificationError {
