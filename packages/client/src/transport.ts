@@ -60,8 +60,9 @@ function buildQuery(query: RequestSpec<z.ZodMiniType>['query']): string {
 /** Creates the function that performs one API call with retries. Internal. */
 export function createTransport(client: ResolvedOptions): Transport {
   const { hooks } = client;
+  const fixedToken = typeof client.token === 'string' ? client.token : '';
   // A string token without a `beforeRequest` hook is sent as a plain header: no hook per attempt.
-  const direct = typeof client.token === 'string' && !hooks.beforeRequest && client.token;
+  const direct = !hooks.beforeRequest && fixedToken;
   return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
     const { method, options } = spec;
     const timeout = options.timeout ?? client.timeout;
@@ -81,11 +82,8 @@ export function createTransport(client: ResolvedOptions): Transport {
     const call = options.signal && budget(options.signal);
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
-    let token = '';
-    if (direct) {
-      token = direct;
-      baseHeaders.set('authorization', `Bearer ${token}`);
-    }
+    let token = fixedToken;
+    if (direct) baseHeaders.set('authorization', `Bearer ${token}`);
     let result: CspwatchWithResponse<z.output<T>> | undefined;
 
     const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
@@ -109,11 +107,14 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     const authorize = async (request: Request) => {
       state.attempt += 1;
-      const limit = budget(options.signal);
-      try {
-        token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
-      } finally {
-        limit.release();
+      // A string token (here with a beforeRequest hook) needs no timer or signal link.
+      if (!fixedToken) {
+        const limit = budget(options.signal);
+        try {
+          token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
+        } finally {
+          limit.release();
+        }
       }
       state.forceRefresh = false;
       if (hooks.beforeRequest) {
