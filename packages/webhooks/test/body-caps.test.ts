@@ -96,11 +96,14 @@ describe('verifyRequest body cap (maxBodyBytes)', () => {
     ).rejects.toMatchObject({ code: 'body_too_large' });
   });
 
-  it('refuses a bad maxBodyBytes with a TypeError', async () => {
+  it('refuses a bad maxBodyBytes with invalid_options', async () => {
     const { body, headers } = await createSignedDelivery({ secret: SECRET });
     const request = new Request(URL_, { method: 'POST', headers, body });
-    await expect(verifyRequest(request, { secret: SECRET, maxBodyBytes: 0 })).rejects.toThrow(
-      TypeError,
+    await expect(verifyRequest(request, { secret: SECRET, maxBodyBytes: 0 })).rejects.toMatchObject(
+      {
+        code: 'invalid_options',
+        message: expect.stringMatching(/maxBodyBytes/),
+      },
     );
   });
 });
@@ -136,6 +139,6 @@ describe('withCspwatchWebhook body cap', () => {
   it('checks maxBodyBytes when the route module loads', () => {
     expect(() =>
       withCspwatchWebhook(async () => new Response(), { secret: SECRET, maxBodyBytes: -1 }),
-    ).toThrow(TypeError);
+    ).toThrow(expect.objectContaining({ code: 'invalid_options' }));
   });
 });

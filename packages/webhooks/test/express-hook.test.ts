@@ -100,6 +100,11 @@ describe('cspwatchWebhook onRejected', () => {
   it('refuses a hook that is not a function when the middleware is created', () => {
     expect(() =>
       cspwatchWebhook({ secret: SECRET, onRejected: 'log' as unknown as () => void }),
-    ).toThrow(TypeError);
+    ).toThrow(
+      expect.objectContaining({
+        code: 'invalid_options',
+        message: expect.stringMatching(/onRejected/),
+      }),
+    );
   });
 });

@@ -136,7 +136,9 @@ describe('cspwatchWebhook (Express 5, real HTTP)', () => {
 
   it('refuses bad options when the middleware is created, not on the first request', () => {
     expect(() => cspwatchWebhook({ secret: 'short' })).toThrow(/8\+ characters/);
-    expect(() => cspwatchWebhook({ secret: SECRET, maxBodyBytes: 0 })).toThrow(TypeError);
+    expect(() => cspwatchWebhook({ secret: SECRET, maxBodyBytes: 0 })).toThrow(
+      expect.objectContaining({ code: 'invalid_options' }),
+    );
     expect(() => cspwatchWebhook({ secret: SECRET, toleranceMs: -5 })).toThrow(/toleranceMs/);
   });
 

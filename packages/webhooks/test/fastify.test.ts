@@ -135,6 +135,8 @@ describe('cspwatchFastify (Fastify 5, real HTTP)', () => {
 
   it('checks its options when created', () => {
     expect(() => cspwatchFastify({ secret: 'short' })).toThrow(/8\+ characters/);
-    expect(() => cspwatchFastify({ secret: SECRET, maxBodyBytes: 0 })).toThrow(TypeError);
+    expect(() => cspwatchFastify({ secret: SECRET, maxBodyBytes: 0 })).toThrow(
+      expect.objectContaining({ code: 'invalid_options' }),
+    );
   });
 });

@@ -90,13 +90,20 @@ describe('readRawBody', () => {
     });
   });
 
-  it('refuses an object-mode stream (not bytes or text) with body_not_raw, and non-streams with a TypeError', async () => {
+  it('refuses an object-mode stream (not bytes or text) with body_not_raw, and a parsed body or any non-stream with body_not_raw too', async () => {
     expect(await rejection(readRawBody(webStream([{ parsed: true }])))).toMatchObject({
       code: 'body_not_raw',
     });
     expect(await rejection(readRawBody(Readable.from([{ parsed: true }])))).toMatchObject({
       code: 'body_not_raw',
     });
-    expect(() => readRawBody({} as never)).toThrow(TypeError);
+    for (const notAStream of [{}, { parsed: true }, 'text', null]) {
+      expect(() => readRawBody(notAStream as never)).toThrow(
+        expect.objectContaining({
+          code: 'body_not_raw',
+          message: expect.stringMatching(/not a parsed body/),
+        }),
+      );
+    }
   });
 });

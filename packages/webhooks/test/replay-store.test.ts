@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createMemoryReplayStore,
   createReplayGuard,
+  isReceiverSetupError,
   isWebhookVerificationError,
   type ReplayStore,
   releaseReplayClaim,
@@ -86,14 +87,20 @@ describe('createMemoryReplayStore', () => {
     expect(store.claim('long', 10_000)).toBe(false);
   });
 
-  it('refuses bad options, ttls and clocks with a TypeError', () => {
-    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(TypeError);
-    expect(() => createMemoryReplayStore({ maxEntries: 2 ** 26 + 1 })).toThrow(TypeError);
-    expect(() => createMemoryReplayStore().claim('a', 0)).toThrow(TypeError);
-    expect(() => createMemoryReplayStore().claim('a', Number.NaN)).toThrow(TypeError);
+  it('refuses bad options, ttls and clocks with invalid_options, saying what to fix', () => {
+    const invalid = (message: RegExp) =>
+      expect.objectContaining({
+        name: 'WebhookVerificationError',
+        code: 'invalid_options',
+        message: expect.stringMatching(message),
+      });
+    expect(() => createMemoryReplayStore({ maxEntries: 0 })).toThrow(invalid(/maxEntries/));
+    expect(() => createMemoryReplayStore({ maxEntries: 2 ** 26 + 1 })).toThrow(invalid(/67108864/));
+    expect(() => createMemoryReplayStore().claim('a', 0)).toThrow(invalid(/ttlMs/));
+    expect(() => createMemoryReplayStore().claim('a', Number.NaN)).toThrow(invalid(/ttlMs/));
     // A clock that cannot tell the time would make every claim look expired: fail closed.
     const broken = createMemoryReplayStore({ now: () => Number.NaN });
-    expect(() => broken.claim('a', 1_000)).toThrow(/now\(\)/);
+    expect(() => broken.claim('a', 1_000)).toThrow(invalid(/now\(\)/));
   });
 
   it('answers exactly as a map of live claims would, through growth, sweeps and a full table', () => {
@@ -349,12 +356,31 @@ describe('createReplayGuard', () => {
     const guard = createReplayGuard({
       store: { claim: async () => true, release: async () => {} },
     });
-    expect(() => guard.claimSync(event, headers)).toThrow(/SyncReplayStore/);
+    expect(() => guard.claimSync(event, headers)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_options',
+        message: expect.stringMatching(/SyncReplayStore/),
+      }),
+    );
   });
 
-  it('refuses bad options when created', () => {
-    expect(() => createReplayGuard({ key: 'body' as never })).toThrow(TypeError);
-    expect(() => createReplayGuard({ ttlMs: 0 })).toThrow(TypeError);
-    expect(() => createReplayGuard({ store: {} as never })).toThrow(TypeError);
+  it('refuses bad options when created, with invalid_options (a setup error, not a bad delivery)', () => {
+    for (const [options, message] of [
+      [{ key: 'body' as never }, /'signature' or 'id'/],
+      [{ ttlMs: 0 }, /ttlMs/],
+      [{ store: {} as never }, /claim\(key, ttlMs\) and release\(key\)/],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        createReplayGuard(options);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({
+        code: 'invalid_options',
+        message: expect.stringMatching(message),
+      });
+      expect(isReceiverSetupError(thrown)).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { WebhookVerificationError } from '../errors';
+import { invalidOptions, WebhookVerificationError } from '../errors';
 import { createChunkEncoder } from './chunk-bytes';
 
 /** A Node readable stream as `IncomingMessage` is: only what reading the body needs. */
@@ -111,7 +111,7 @@ export function assertDeclaredLength(
 export function checkMaxBodyBytes(value: number | undefined): number {
   const maxBodyBytes = value ?? DEFAULT_MAX_BODY_BYTES;
   if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw new TypeError('maxBodyBytes must be a positive integer number of bytes.');
+    throw invalidOptions('maxBodyBytes must be a positive integer number of bytes');
   }
   return maxBodyBytes;
 }

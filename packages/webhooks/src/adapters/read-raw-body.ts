@@ -1,3 +1,4 @@
+import { WebhookVerificationError } from '../errors';
 import { checkMaxBodyBytes, type ReadableBodyLike, readBody } from './read-body';
 import { readBodyStream } from './read-stream';
 
@@ -27,11 +28,14 @@ export function readRawBody(
   options: ReadRawBodyOptions = {},
 ): Promise<Uint8Array> {
   const maxBodyBytes = checkMaxBodyBytes(options.maxBodyBytes);
-  if (typeof (stream as ReadableStream<unknown>).getReader === 'function') {
+  if (typeof (stream as ReadableStream<unknown> | null)?.getReader === 'function') {
     return readBodyStream(stream as ReadableStream<unknown>, maxBodyBytes);
   }
   if (typeof (stream as ReadableBodyLike | null)?.on !== 'function') {
-    throw new TypeError('readRawBody takes a ReadableStream or a Node Readable.');
+    throw new WebhookVerificationError(
+      'body_not_raw',
+      'readRawBody takes the request stream (a ReadableStream or a Node Readable), not a parsed body',
+    );
   }
   return readBody(stream as ReadableBodyLike, maxBodyBytes);
 }

@@ -1,9 +1,9 @@
-import type { WebhookVerificationError } from '../errors';
+import { invalidOptions, type WebhookVerificationError } from '../errors';
 
 /** Validates the optional `onRejected` option at construction. */
 export function checkRejectedHook<THook>(hook: THook | undefined): THook | undefined {
   if (hook !== undefined && typeof hook !== 'function') {
-    throw new TypeError('onRejected must be a function (error, req) => void.');
+    throw invalidOptions('onRejected must be a function (error, req) => void');
   }
   return hook;
 }

@@ -1,3 +1,4 @@
+import { invalidOptions } from '../errors';
 import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
 import type { VerifyOptions } from '../verify';
 
@@ -44,7 +45,7 @@ export function isReplayGuard(value: unknown): value is ReplayGuard {
 /** Checks the `replay` option of a per-request function: it must be a ready guard. */
 export function checkReplayGuard(value: unknown): ReplayGuard | undefined {
   if (value === undefined || isReplayGuard(value)) return value;
-  throw new TypeError(
-    'replay must be a guard from createReplayGuard(), made once and reused for every request.',
+  throw invalidOptions(
+    'replay must be a guard from createReplayGuard(), made once and reused for every request',
   );
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER } from '../constants';
-import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
+import { invalidOptions, isWebhookVerificationError, WebhookVerificationError } from '../errors';
 import { readHeader, type WebhookHeadersInput } from '../headers';
 import type { CspwatchEvent } from '../payloads';
 import { createMemoryReplayStore } from './memory-store';
@@ -97,13 +97,13 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   const store = ownStore ? createMemoryReplayStore() : options.store;
   const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
   if (typeof store?.claim !== 'function' || typeof store.release !== 'function') {
-    throw new TypeError('replay store must have claim(key, ttlMs) and release(key).');
+    throw invalidOptions('replay store must have claim(key, ttlMs) and release(key)');
   }
   if (keyKind !== 'signature' && keyKind !== 'id') {
-    throw new TypeError("replay key must be 'signature' or 'id'.");
+    throw invalidOptions("replay key must be 'signature' or 'id'");
   }
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
-    throw new TypeError('replay ttlMs must be a positive integer number of ms.');
+    throw invalidOptions('replay ttlMs must be a positive integer number of ms');
   }
   const signatureHeader = options.signatureHeader?.toLowerCase() ?? SIGNATURE_HEADER;
 
@@ -161,7 +161,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
         typeof (claimed as Promise<unknown> | undefined)?.then === 'function'
       ) {
         (claimed as Promise<unknown>).catch(() => {});
-        throw new TypeError('claimSync needs a SyncReplayStore: this store answered a Promise.');
+        throw invalidOptions('claimSync needs a SyncReplayStore: this store answered a Promise');
       }
       return settle(key, claimed === true);
     },

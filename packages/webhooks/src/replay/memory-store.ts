@@ -1,4 +1,4 @@
-import { WebhookVerificationError } from '../errors';
+import { invalidOptions, WebhookVerificationError } from '../errors';
 import type { SyncReplayStore } from './replay-store';
 
 /** Options of {@link createMemoryReplayStore}. */
@@ -48,7 +48,7 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_REPLAY_ENTRIES;
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1 || maxEntries > 2 ** 26) {
-    throw new TypeError('maxEntries must be an integer from 1 to 67108864.');
+    throw invalidOptions('maxEntries must be an integer from 1 to 67108864');
   }
   const now = options.now ?? Date.now;
   const maxSlots = 2 ** Math.ceil(Math.log2(2 * maxEntries));
@@ -119,9 +119,9 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       return used;
     },
     claim(key, ttlMs) {
-      if (!(ttlMs > 0)) throw new TypeError('ttlMs must be a positive number of ms.');
+      if (!(ttlMs > 0)) throw invalidOptions('ttlMs must be a positive number of ms');
       const time = now();
-      if (!Number.isFinite(time)) throw new TypeError('now() must return Unix milliseconds.');
+      if (!Number.isFinite(time)) throw invalidOptions('now() must return Unix milliseconds');
       hash(key);
       let slot = find();
       if (words[4 * slot] !== 0) {
