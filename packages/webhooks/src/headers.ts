@@ -45,8 +45,10 @@ export function readHeader(headers: unknown, name: string): string | undefined {
 
 function asHeaderText(value: unknown): string | undefined {
   if (Array.isArray(value)) {
-    // One value is that value; several (even empty or non-text ones) are a duplicate.
-    return value.length > 1 ? value.join(', ') : asHeaderText(value[0]);
+    // One value is that value; several (even empty or non-text ones) are a duplicate: the
+    // separator Fetch would join them with stands for them, never a valid value (joining
+    // them here would call a non-text value's toString, which may throw).
+    return value.length > 1 ? ', ' : asHeaderText(value[0]);
   }
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -38,6 +38,24 @@ describe.each(implementations)('duplicate headers and raw bodies — $name', ({ 
     }
   });
 
+  it('rejects a duplicate holding a value whose toString throws as malformed, not with a TypeError', async () => {
+    const valid = (await signed())[SIGNATURE_HEADER];
+    const hostile = { toString: 0 };
+    for (const record of [
+      { [TIMESTAMP_HEADER]: String(NOW), [SIGNATURE_HEADER]: [valid, hostile] },
+      {
+        [TIMESTAMP_HEADER]: String(NOW),
+        [SIGNATURE_HEADER]: valid,
+        'X-CSPWATCH-SIGNATURE': hostile,
+      },
+    ]) {
+      const headers = record as never;
+      expect(await codeOf(verify({ body: ALERT_BODY, headers, secret: SECRET, now }))).toBe(
+        'malformed_signature',
+      );
+    }
+  });
+
   it('rejects a timestamp header sent twice (two cases, or an array of two) as malformed_timestamp', async () => {
     const headers = await signed();
     const sig = headers[SIGNATURE_HEADER];
