@@ -15,7 +15,7 @@
  * | `body_not_well_formed` | a string body holds a lone surrogate: it is not the text of any bytes |
  * | `body_too_large` | an adapter stopped reading a body larger than its `maxBodyBytes` |
  * | `body_read_failed` | the body stream failed while being read (`cause` says why) |
- * | `invalid_options` | `verifyWebhook`, the replay guard or a memory replay store was given no options, or an invalid one |
+ * | `invalid_options` | `verifyWebhook`, the replay guard, a memory replay store or an adapter was given an invalid option (or none) |
  * | `replayed_delivery` | the replay guard already accepted this delivery (or this alert `id`) |
  * | `replay_store_unavailable` | the replay store could not record the delivery (full, or down): refused, not accepted |
  */

@@ -90,6 +90,9 @@ export interface ReplayGuard {
  * ```
  */
 export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard {
+  if (typeof options !== 'object' || options === null) {
+    throw invalidOptions('createReplayGuard takes an options object or nothing');
+  }
   const { key: keyKind = 'signature', prefix = 'cspwatch:' } = options;
   // A store the guard makes for itself serves this guard alone, so it is keyed on the value
   // (signature or id) without the namespace: it hashes and keeps the shorter string.
@@ -105,7 +108,12 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
     throw invalidOptions('replay ttlMs must be a positive integer number of ms');
   }
-  const signatureHeader = options.signatureHeader?.toLowerCase() ?? SIGNATURE_HEADER;
+  const headerName = options.signatureHeader ?? SIGNATURE_HEADER;
+  if (typeof headerName !== 'string' || headerName === '') {
+    throw invalidOptions('replay signatureHeader must be a header name');
+  }
+  const signatureHeader = headerName.toLowerCase();
+  if (typeof prefix !== 'string') throw invalidOptions('replay prefix must be a string');
 
   const namespace = `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:`;
 

@@ -4,10 +4,13 @@ import type { SyncReplayStore } from './replay-store';
 /** Options of {@link createMemoryReplayStore}. */
 export interface MemoryReplayStoreOptions {
   /**
-   * Most claims held at once. A claim past it, once expired claims are dropped, is refused
-   * with `replay_store_unavailable` (fail closed: a replay is never let through). The store
-   * takes 16 bytes a slot and at most twice as many slots as `maxEntries` (rounded up to a
-   * power of two): 4 MiB at the default, whatever the keys' length.
+   * Most claims held at once. A new claim finding this many live, once expired claims are
+   * dropped, is refused with `replay_store_unavailable` (fail closed: a replay is never let
+   * through). Near the bound the store drops expired claims once every `maxEntries / 16` new
+   * ones, so it may hold up to that many more in between, and refuse while up to twice that
+   * many fewer are live. It takes 16 bytes a slot and at most twice as many slots as
+   * `maxEntries` (rounded up to a power of two): 4 MiB at the default, whatever the keys'
+   * length (twice that for a moment while it rebuilds its table).
    * @default 100000
    */
   maxEntries?: number;
@@ -31,7 +34,8 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
  * Creates the in-memory replay store: right for one process. Several instances behind a
  * load balancer need a shared store (a Redis one) so a replay sent to another instance is
  * seen too. Expired claims are swept as the table grows; when `maxEntries` claims are all
- * still live, `claim` throws `replay_store_unavailable` rather than forget one.
+ * still live, `claim` throws `replay_store_unavailable` rather than forget one. A claim costs
+ * O(1) however the traffic runs, at the bound too (sweeps come in steps: see `maxEntries`).
  *
  * Each claim is kept as a 64-bit hash of its key (seeded at random per store) and its expiry,
  * in typed arrays: no string is kept, so the garbage collector never copies or scans claims,
@@ -46,20 +50,29 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
  * ```
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
+  if (typeof options !== 'object' || options === null) {
+    throw invalidOptions('createMemoryReplayStore takes an options object or nothing');
+  }
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_REPLAY_ENTRIES;
   if (!Number.isSafeInteger(maxEntries) || maxEntries < 1 || maxEntries > 2 ** 26) {
     throw invalidOptions('maxEntries must be an integer from 1 to 67108864');
   }
   const now = options.now ?? Date.now;
+  if (typeof now !== 'function') throw invalidOptions('now must be a function returning Unix ms');
   const maxSlots = 2 ** Math.ceil(Math.log2(2 * maxEntries));
+  // Near the bound, a sweep is followed by `step` new claims before the next: O(1) a claim.
+  const step = Math.max(1, Math.floor(maxEntries / 16));
   const seeds = [randomInt32(), randomInt32()] as const;
   // Slot i: its key's hash in words[4i] (never 0 in a used slot) and words[4i + 1], its
   // expiry in expiries[2i + 1] (-Infinity once released). One buffer: one cache line a probe.
   let words = new Int32Array(0);
   let expiries = new Float64Array(0);
   let used = 0;
-  // While the table is full of live claims: no sweep can make room before this time.
+  // A new claim finding this many held sweeps (or grows) the table first.
+  let sweepAt = maxEntries;
+  // After a sweep that found the store full: refused without another sweep before this time.
   let fullUntil = Number.NEGATIVE_INFINITY;
+  let releasedSinceSweep = 0;
   let high = 0;
   let low = 0;
 
@@ -100,7 +113,6 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     while (slots < 4 * used && slots < maxSlots) slots *= 2;
     const buffer = new ArrayBuffer(16 * slots);
     [words, expiries, used] = [new Int32Array(buffer), new Float64Array(buffer), 0];
-    let earliest = Number.POSITIVE_INFINITY;
     for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
       const expiry = oldExpiries[2 * slot + 1]!;
       high = oldWords[4 * slot]!;
@@ -108,9 +120,24 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       low = oldWords[4 * slot + 1]!;
       put(find(), expiry);
       used++;
-      if (expiry < earliest) earliest = expiry;
     }
-    fullUntil = used >= maxEntries ? earliest : Number.NEGATIVE_INFINITY;
+    releasedSinceSweep = 0;
+    if (used < maxEntries) {
+      [sweepAt, fullUntil] = [Math.max(maxEntries, used + step), Number.NEGATIVE_INFINITY];
+    } else {
+      // Full: wait until enough claims expire for `step` new ones to fit.
+      [sweepAt, fullUntil] = [used, expiredBy(used - maxEntries + step)];
+    }
+  };
+
+  /** The time at which `count` of the claims held now (all live, after a sweep) have expired. */
+  const expiredBy = (count: number): number => {
+    const held = new Float64Array(used);
+    let index = 0;
+    for (let slot = 0; slot < expiries.length / 2; slot++) {
+      if (words[4 * slot] !== 0) held[index++] = expiries[2 * slot + 1]!;
+    }
+    return held.sort()[count - 1]!; // only when a sweep finds the store full
   };
 
   rebuild(0);
@@ -127,7 +154,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       if (words[4 * slot] !== 0) {
         if (expiries[2 * slot + 1]! > time) return false;
       } else {
-        if (used >= maxEntries || 2 * used >= expiries.length / 2) {
+        const slots = expiries.length / 2;
+        if (used >= sweepAt || (2 * used >= slots && slots < maxSlots)) {
           if (time < fullUntil) throw storeFull(maxEntries);
           rebuild(time);
           if (used >= maxEntries) throw storeFull(maxEntries);
@@ -144,7 +172,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       const slot = find();
       if (words[4 * slot] === 0) return;
       expiries[2 * slot + 1] = Number.NEGATIVE_INFINITY;
-      fullUntil = Number.NEGATIVE_INFINITY;
+      if (++releasedSinceSweep >= step) fullUntil = Number.NEGATIVE_INFINITY;
     },
   };
 }
