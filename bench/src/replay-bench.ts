@@ -14,6 +14,10 @@
  *   one memory store with its default bound: how many are accepted, that the rest are refused
  *   with `replay_store_unavailable` (fail closed), that a replay of an accepted one is still
  *   refused afterwards, and the memory the store retains (heap and ArrayBuffers) against its documented bound.
+ * - at the bound: the memory store under steady traffic (one new claim a ms), with claims
+ *   lasting 100 s (as many live as its default bound: it sweeps near the bound) against claims
+ *   lasting 50 s (half the bound), keys built beforehand. Target: at most 3x the cost per
+ *   claim below the bound, and none refused (as many claims expire as come in).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -45,6 +49,8 @@ const now = () => NOW;
 /** Documented in MemoryReplayStoreOptions.maxEntries: 16 B a slot, under 4 slots an entry. */
 const BYTES_PER_ENTRY_BOUND = 64;
 const RATIO_LIMIT = 1.1;
+/** Claim cost at the store's bound / below it: a sweep per claim would be thousands of times. */
+const AT_BOUND_LIMIT = 3;
 
 const fullGc = (() => {
   setFlagsFromString('--expose-gc');
@@ -184,6 +190,45 @@ async function flood(count: number): Promise<FloodResult> {
   };
 }
 
+interface AtBoundResult {
+  /** ns a claim with claims lasting 50 s / 100 s, one new claim a ms. */
+  belowNs: number;
+  atBoundNs: number;
+  refused: number;
+}
+
+/** Claims `keys` one ms apart on a default store: ns a claim over the second half, and refusals. */
+function steadyTraffic(keys: readonly string[], ttlMs: number): { ns: number; refused: number } {
+  let time = NOW;
+  const store = createMemoryReplayStore({ now: () => time });
+  const half = keys.length / 2;
+  let refused = 0;
+  let started = 0n;
+  for (let index = 0; index < keys.length; index += 1) {
+    if (index === half) [refused, started] = [0, process.hrtime.bigint()];
+    time += 1;
+    try {
+      store.claim(keys[index]!, ttlMs);
+    } catch {
+      refused += 1;
+    }
+  }
+  return { ns: Number(process.hrtime.bigint() - started) / half, refused };
+}
+
+/** The memory store at its bound under steady traffic against half its bound. */
+function atTheBound(count: number): AtBoundResult {
+  const keys = Array.from(
+    { length: count },
+    (_, i) => `sha256=${i.toString(16).padStart(64, '0')}`,
+  );
+  const bound = DEFAULT_MAX_REPLAY_ENTRIES;
+  steadyTraffic(keys, bound / 2); // warm-up
+  const below = steadyTraffic(keys, bound / 2);
+  const atBound = steadyTraffic(keys, bound);
+  return { belowNs: below.ns, atBoundNs: atBound.ns, refused: atBound.refused + below.refused };
+}
+
 /** Runs the replay-guard section. */
 export async function runReplayBench(budget: MeasureBudget): Promise<SectionResult> {
   const quick = budget.rounds <= QUICK_BUDGET.rounds;
@@ -223,6 +268,9 @@ export async function runReplayBench(budget: MeasureBudget): Promise<SectionResu
   process.stderr.write(`replay: flood of ${floodCount} distinct deliveries\n`);
   const floodResult = await flood(floodCount);
   const bound = DEFAULT_MAX_REPLAY_ENTRIES * BYTES_PER_ENTRY_BOUND;
+  process.stderr.write('replay: memory store at its bound under steady traffic\n');
+  const steady = atTheBound(4 * DEFAULT_MAX_REPLAY_ENTRIES);
+  const steadyRatio = steady.atBoundNs / steady.belowNs;
   const floodHeld =
     floodResult.accepted === Math.min(floodCount, DEFAULT_MAX_REPLAY_ENTRIES) &&
     floodResult.replaysAccepted === 0 &&
@@ -236,6 +284,8 @@ export async function runReplayBench(budget: MeasureBudget): Promise<SectionResu
     ),
     '',
     `Flood: ${floodResult.deliveries.toLocaleString('en')} distinct valid deliveries (signed, verified, claimed) against one memory store with the default bound (${DEFAULT_MAX_REPLAY_ENTRIES.toLocaleString('en')} entries) in ${floodResult.seconds.toFixed(1)} s: ${floodResult.accepted.toLocaleString('en')} accepted, ${floodResult.refusedFull.toLocaleString('en')} refused with \`replay_store_unavailable\` (fail closed, 503 in the adapters), ${floodResult.replaysAccepted} replays of accepted ones accepted afterwards; memory retained (heap and ArrayBuffers) ${formatBytes(floodResult.retainedBytes)} (bound ${formatBytes(bound)}: ${BYTES_PER_ENTRY_BOUND} B × ${DEFAULT_MAX_REPLAY_ENTRIES.toLocaleString('en')}).`,
+    '',
+    `At the bound: one default store (${DEFAULT_MAX_REPLAY_ENTRIES.toLocaleString('en')} entries) takes one new claim a ms for 400 s (keys built beforehand), timed over the last 200 s. With claims lasting 100 s (always at the bound) a claim costs ${formatNs(steady.atBoundNs)}; with claims lasting 50 s (half the bound) ${formatNs(steady.belowNs)}: ${formatRatio(steadyRatio)}. Refused: ${steady.refused} (as many claims expire as come in).`,
   ].join('\n');
   return {
     title: 'Replay guard',
@@ -254,6 +304,13 @@ export async function runReplayBench(budget: MeasureBudget): Promise<SectionResu
         value: `${formatBytes(floodResult.retainedBytes)}, ${floodResult.replaysAccepted} replays`,
         limit: `<= ${formatBytes(bound)}, 0`,
         pass: floodHeld,
+      },
+      {
+        section: 'replay',
+        target: 'memory store claim at its bound / below it, steady traffic (refused)',
+        value: `${formatRatio(steadyRatio)} (${steady.refused})`,
+        limit: `<= ${formatRatio(AT_BOUND_LIMIT)} (0)`,
+        pass: steadyRatio <= AT_BOUND_LIMIT && steady.refused === 0,
       },
     ],
   };

@@ -109,7 +109,7 @@ describe('createMemoryReplayStore', () => {
     // Model: a key is live until its expiry. A claim of a live key is a replay; of another key
     // it succeeds while fewer than maxEntries keys are live and fails closed at maxEntries.
     // Near the bound the store sweeps once every s + 1 = maxEntries / 16 new claims, so it may
-    // take s more or refuse with 2s fewer live (exact below 32 entries, where s is 0).
+    // take s more or refuse with s fewer live (exact below 32 entries, where s is 0).
     const step = fc.oneof(
       fc.record({
         op: fc.constant('claim' as const),
@@ -145,7 +145,7 @@ describe('createMemoryReplayStore', () => {
                 ? ['replayed']
                 : live >= maxEntries + s
                   ? ['replay_store_unavailable']
-                  : live >= maxEntries - 2 * s
+                  : live >= maxEntries - s
                     ? ['claimed', 'replay_store_unavailable']
                     : ['claimed'];
             let answer: string;

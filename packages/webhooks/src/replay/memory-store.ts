@@ -7,10 +7,10 @@ export interface MemoryReplayStoreOptions {
    * Most claims held at once. A new claim finding this many live, once expired claims are
    * dropped, is refused with `replay_store_unavailable` (fail closed: a replay is never let
    * through). Near the bound the store drops expired claims once every `maxEntries / 16` new
-   * ones, so it may hold up to that many more in between, and refuse while up to twice that
-   * many fewer are live. It takes 16 bytes a slot and at most twice as many slots as
-   * `maxEntries` (rounded up to a power of two): 4 MiB at the default, whatever the keys'
-   * length (twice that for a moment while it rebuilds its table).
+   * ones, so it may hold up to that many more in between, or refuse while up to that many
+   * fewer are live. It takes 16 bytes a slot and at most twice as many slots as `maxEntries`
+   * (rounded up to a power of two): 4 MiB at the default, whatever the keys' length (and the
+   * half-size table it grows from, for a moment).
    * @default 100000
    */
   maxEntries?: number;
@@ -23,7 +23,7 @@ export interface MemoryReplayStoreOptions {
 
 /** A {@link SyncReplayStore} kept in this process's memory, bounded by `maxEntries`. */
 export interface MemoryReplayStore extends SyncReplayStore {
-  /** Number of claims held now (expired and released ones included until they are swept). */
+  /** Number of claims held now (expired ones included until they are swept). */
   readonly size: number;
 }
 
@@ -64,15 +64,15 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   const step = Math.max(1, Math.floor(maxEntries / 16));
   const seeds = [randomInt32(), randomInt32()] as const;
   // Slot i: its key's hash in words[4i] (never 0 in a used slot) and words[4i + 1], its
-  // expiry in expiries[2i + 1] (-Infinity once released). One buffer: one cache line a probe.
+  // expiry in expiries[2i + 1]. One buffer: one cache line a probe.
   let words = new Int32Array(0);
   let expiries = new Float64Array(0);
+  let mask = -1; // slots - 1
   let used = 0;
   // A new claim finding this many held sweeps (or grows) the table first.
   let sweepAt = maxEntries;
   // After a sweep that found the store full: refused without another sweep before this time.
   let fullUntil = Number.NEGATIVE_INFINITY;
-  let releasedSinceSweep = 0;
   let high = 0;
   let low = 0;
 
@@ -91,7 +91,6 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
 
   /** The slot holding the hash in `high`/`low`, or the empty slot where it belongs. */
   const find = (): number => {
-    const mask = (words.length >> 2) - 1;
     let slot = high & mask;
     while (words[4 * slot] !== 0 && (words[4 * slot] !== high || words[4 * slot + 1] !== low)) {
       slot = (slot + 1) & mask;
@@ -106,22 +105,54 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     expiries[2 * slot + 1] = expiry;
   };
 
-  /** Copies the claims still live at `time` into a table at least twice as large as `used`. */
-  const rebuild = (time: number): void => {
-    const [oldWords, oldExpiries] = [words, expiries];
+  /**
+   * Empties `slot`, moving back each later claim of its run that may sit there, so no probe
+   * from a claim's home slot meets an empty slot before the claim (Knuth's Algorithm R).
+   */
+  const remove = (slot: number): void => {
+    let hole = slot;
+    for (let next = (hole + 1) & mask; words[4 * next] !== 0; next = (next + 1) & mask) {
+      const home = words[4 * next]! & mask;
+      if (((next - home) & mask) < ((next - hole) & mask)) continue; // home after the hole
+      words[4 * hole] = words[4 * next]!;
+      words[4 * hole + 1] = words[4 * next + 1]!;
+      expiries[2 * hole + 1] = expiries[2 * next + 1]!;
+      hole = next;
+    }
+    words[4 * hole] = 0;
+    used--;
+  };
+
+  /**
+   * Drops the claims expired at `time`: in place at the same size, else by copying the live
+   * ones into a table at least twice as large as the claims held.
+   */
+  const sweep = (time: number): void => {
     let slots = Math.min(64, maxSlots);
     while (slots < 4 * used && slots < maxSlots) slots *= 2;
-    const buffer = new ArrayBuffer(16 * slots);
-    [words, expiries, used] = [new Int32Array(buffer), new Float64Array(buffer), 0];
-    for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
-      const expiry = oldExpiries[2 * slot + 1]!;
-      high = oldWords[4 * slot]!;
-      if (high === 0 || !(expiry > time)) continue;
-      low = oldWords[4 * slot + 1]!;
-      put(find(), expiry);
-      used++;
+    if (slots === mask + 1) {
+      for (let slot = 0; slot < slots; ) {
+        if (words[4 * slot] !== 0 && !(expiries[2 * slot + 1]! > time)) remove(slot);
+        else slot++; // a removal may have moved a claim into this slot: look at it again
+      }
+    } else {
+      const [oldWords, oldExpiries] = [words, expiries];
+      const buffer = new ArrayBuffer(16 * slots);
+      [words, expiries, mask, used] = [
+        new Int32Array(buffer),
+        new Float64Array(buffer),
+        slots - 1,
+        0,
+      ];
+      for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
+        const expiry = oldExpiries[2 * slot + 1]!;
+        high = oldWords[4 * slot]!;
+        if (high === 0 || !(expiry > time)) continue;
+        low = oldWords[4 * slot + 1]!;
+        put(find(), expiry);
+        used++;
+      }
     }
-    releasedSinceSweep = 0;
     if (used < maxEntries) {
       [sweepAt, fullUntil] = [Math.max(maxEntries, used + step), Number.NEGATIVE_INFINITY];
     } else {
@@ -134,13 +165,13 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
   const expiredBy = (count: number): number => {
     const held = new Float64Array(used);
     let index = 0;
-    for (let slot = 0; slot < expiries.length / 2; slot++) {
+    for (let slot = 0; slot <= mask; slot++) {
       if (words[4 * slot] !== 0) held[index++] = expiries[2 * slot + 1]!;
     }
     return held.sort()[count - 1]!; // only when a sweep finds the store full
   };
 
-  rebuild(0);
+  sweep(0);
   return {
     get size() {
       return used;
@@ -154,12 +185,11 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       if (words[4 * slot] !== 0) {
         if (expiries[2 * slot + 1]! > time) return false;
       } else {
-        const slots = expiries.length / 2;
-        if (used >= sweepAt || (2 * used >= slots && slots < maxSlots)) {
+        if (used >= sweepAt || (2 * used > mask && mask + 1 < maxSlots)) {
           if (time < fullUntil) throw storeFull(maxEntries);
-          rebuild(time);
+          sweep(time);
           if (used >= maxEntries) throw storeFull(maxEntries);
-          hash(key); // rebuild used high and low for the claims it moved
+          hash(key); // a sweep that grew the table used high and low for the claims it moved
           slot = find();
         }
         used++;
@@ -171,8 +201,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       hash(key);
       const slot = find();
       if (words[4 * slot] === 0) return;
-      expiries[2 * slot + 1] = Number.NEGATIVE_INFINITY;
-      if (++releasedSinceSweep >= step) fullUntil = Number.NEGATIVE_INFINITY;
+      remove(slot);
+      fullUntil = Number.NEGATIVE_INFINITY; // the claim taking its place may expire sooner
     },
   };
 }
