@@ -173,6 +173,20 @@ describe('createMemoryReplayStore', () => {
     }
   });
 
+  it('when full of live claims, lets one new claim into each slot a release frees, and no more', () => {
+    const store = createMemoryReplayStore({ maxEntries: 1_000, now: () => NOW });
+    for (let index = 0; index < 1_000; index++) store.claim(`held-${index}`, 600_000);
+    for (let index = 0; index < 50; index++) {
+      store.release(`held-${index}`);
+      expect(store.claim(`new-${index}`, 600_000)).toBe(true);
+      expect(() => store.claim(`extra-${index}`, 600_000)).toThrow(
+        expect.objectContaining({ code: 'replay_store_unavailable' }),
+      );
+      expect(store.claim(`held-${index + 50}`, 600_000)).toBe(false);
+    }
+    expect(store.size).toBe(1_000);
+  });
+
   it('at its bound under steady traffic, makes room as claims expire and never lets a replay in', () => {
     let time = NOW;
     const store = createMemoryReplayStore({ maxEntries: 1_600, now: () => time });

@@ -35,7 +35,8 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
  * load balancer need a shared store (a Redis one) so a replay sent to another instance is
  * seen too. Expired claims are swept as the table grows; when `maxEntries` claims are all
  * still live, `claim` throws `replay_store_unavailable` rather than forget one. A claim costs
- * O(1) however the traffic runs, at the bound too (sweeps come in steps: see `maxEntries`).
+ * O(1) on average however the traffic runs, at the bound too (sweeps come in steps: see
+ * `maxEntries`).
  *
  * Each claim is kept as a 64-bit hash of its key (seeded at random per store) and its expiry,
  * in typed arrays: no string is kept, so the garbage collector never copies or scans claims,
@@ -193,6 +194,8 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
           slot = find();
         }
         used++;
+        // In a slot a release freed: refused until it expires too, at the latest.
+        if (time + ttlMs < fullUntil) fullUntil = time + ttlMs;
       }
       put(slot, time + ttlMs);
       return true;
@@ -200,9 +203,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     release(key) {
       hash(key);
       const slot = find();
-      if (words[4 * slot] === 0) return;
-      remove(slot);
-      fullUntil = Number.NEGATIVE_INFINITY; // the claim taking its place may expire sooner
+      if (words[4 * slot] !== 0) remove(slot);
     },
   };
 }
