@@ -124,36 +124,44 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     used--;
   };
 
+  /** Drops the claims expired at `time`, in place. */
+  const dropExpired = (time: number): void => {
+    for (let slot = 0; slot <= mask; ) {
+      if (words[4 * slot] !== 0 && !(expiries[2 * slot + 1]! > time)) remove(slot);
+      else slot++; // a removal may have moved a claim into this slot: look at it again
+    }
+  };
+
+  /** Copies the claims live at `time` into a new table of `slots` slots (keeps `high`/`low`). */
+  const copyLive = (time: number, slots: number): void => {
+    const [oldWords, oldExpiries, keptHigh, keptLow] = [words, expiries, high, low];
+    const buffer = new ArrayBuffer(16 * slots);
+    [words, expiries, mask, used] = [
+      new Int32Array(buffer),
+      new Float64Array(buffer),
+      slots - 1,
+      0,
+    ];
+    for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
+      const expiry = oldExpiries[2 * slot + 1]!;
+      high = oldWords[4 * slot]!;
+      if (high === 0 || !(expiry > time)) continue;
+      low = oldWords[4 * slot + 1]!;
+      put(find(), expiry);
+      used++;
+    }
+    [high, low] = [keptHigh, keptLow];
+  };
+
   /**
-   * Drops the claims expired at `time`: in place at the same size, else by copying the live
-   * ones into a table at least twice as large as the claims held.
+   * Drops the claims expired at `time` (growing the table to at least twice the claims held),
+   * then sets when the next sweep is due and, if the store is still full, until when to refuse.
    */
   const sweep = (time: number): void => {
     let slots = Math.min(64, maxSlots);
     while (slots < 4 * used && slots < maxSlots) slots *= 2;
-    if (slots === mask + 1) {
-      for (let slot = 0; slot < slots; ) {
-        if (words[4 * slot] !== 0 && !(expiries[2 * slot + 1]! > time)) remove(slot);
-        else slot++; // a removal may have moved a claim into this slot: look at it again
-      }
-    } else {
-      const [oldWords, oldExpiries] = [words, expiries];
-      const buffer = new ArrayBuffer(16 * slots);
-      [words, expiries, mask, used] = [
-        new Int32Array(buffer),
-        new Float64Array(buffer),
-        slots - 1,
-        0,
-      ];
-      for (let slot = 0; slot < oldExpiries.length / 2; slot++) {
-        const expiry = oldExpiries[2 * slot + 1]!;
-        high = oldWords[4 * slot]!;
-        if (high === 0 || !(expiry > time)) continue;
-        low = oldWords[4 * slot + 1]!;
-        put(find(), expiry);
-        used++;
-      }
-    }
+    if (slots === mask + 1) dropExpired(time);
+    else copyLive(time, slots);
     if (used < maxEntries) {
       [sweepAt, fullUntil] = [Math.max(maxEntries, used + step), Number.NEGATIVE_INFINITY];
     } else {
@@ -181,6 +189,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       if (!(ttlMs > 0)) throw invalidOptions('ttlMs must be a positive number of ms');
       const time = now();
       if (!Number.isFinite(time)) throw invalidOptions('now() must return Unix milliseconds');
+      const expiry = time + ttlMs;
       hash(key);
       let slot = find();
       if (words[4 * slot] !== 0) {
@@ -190,14 +199,13 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
           if (time < fullUntil) throw storeFull(maxEntries);
           sweep(time);
           if (used >= maxEntries) throw storeFull(maxEntries);
-          hash(key); // a sweep that grew the table used high and low for the claims it moved
           slot = find();
         }
         used++;
         // In a slot a release freed: refused until it expires too, at the latest.
-        if (time + ttlMs < fullUntil) fullUntil = time + ttlMs;
+        if (expiry < fullUntil) fullUntil = expiry;
       }
-      put(slot, time + ttlMs);
+      put(slot, expiry);
       return true;
     },
     release(key) {
