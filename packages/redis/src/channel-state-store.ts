@@ -1,10 +1,16 @@
 /**
- * The sender's channel state on Redis: every method is one atomic Redis command (or one
- * MULTI), so any number of sender processes share one failure count and one disabled flag.
+ * The sender's channel state on Redis: every method is one atomic Redis command, one MULTI or
+ * one script, so any number of sender processes share one failure count and one disabled flag.
  */
 
 import { randomUUID } from 'node:crypto';
-import type { ChannelState, ChannelStateStore } from '@cspwatch/webhook-sender';
+import type {
+  ChannelAttempt,
+  ChannelState,
+  ChannelStateStore,
+  RecordedAttempt,
+} from '@cspwatch/webhook-sender';
+import type { Redis } from 'ioredis';
 import { channelStateKeys } from './channel-state-keys';
 import { callRedis } from './errors';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
@@ -12,21 +18,63 @@ import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 /** Default key prefix of {@link createRedisChannelStateStore}. */
 export const DEFAULT_CHANNEL_STATE_PREFIX = 'cspwatch:channel';
 
+// KEYS: failures, disabled flag, once-key. ARGV: '1' for a success, failures that disable.
+// A success is idempotent (SET 0, read the flag). A failure is counted once: its reply is kept
+// under a once-key unique to the call, so a script re-sent after a reconnect (the reply was
+// lost, the write was not) counts nothing twice and answers what the first run answered.
+// Reply: "<failures>:<disabledNow>:<disabled>" (0/1).
+const RECORD_ATTEMPT = `
+if ARGV[1] == '1' then
+  redis.call('SET', KEYS[1], '0')
+  return '0:0:' .. redis.call('EXISTS', KEYS[2])
+end
+local done = redis.call('GET', KEYS[3])
+if done then return done end
+local failures = redis.call('INCR', KEYS[1])
+local now = 0
+if failures >= tonumber(ARGV[2]) and redis.call('SET', KEYS[2], '1', 'NX') then now = 1 end
+local disabled = now
+if now == 0 then disabled = redis.call('EXISTS', KEYS[2]) end
+local reply = failures .. ':' .. now .. ':' .. disabled
+redis.call('SET', KEYS[3], reply, 'PX', 600000)
+return reply`;
+
+const SCRIPT_NAME = 'cspwatchRecordChannelAttempt';
+
+type WithScript = Redis & Record<typeof SCRIPT_NAME, (...keysAndArgs: string[]) => Promise<string>>;
+
+/** Defines the script on the client once (ioredis sends `EVALSHA`, and `EVAL` after a flush). */
+function withRecordScript(redis: Redis): WithScript {
+  if (!(SCRIPT_NAME in redis)) {
+    redis.defineCommand(SCRIPT_NAME, { numberOfKeys: 3, lua: RECORD_ATTEMPT });
+  }
+  return redis as WithScript;
+}
+
+/** Parses the script's reply. */
+function toRecordedAttempt(reply: string): RecordedAttempt {
+  const [failures, now, disabled] = reply.split(':');
+  return {
+    consecutiveFailures: Number(failures),
+    disabled: disabled === '1',
+    disabledNow: now === '1',
+  };
+}
+
 /**
- * A `ChannelStateStore` (from `@cspwatch/webhook-sender`) on Redis. Keys (the `{id}` hash tag keeps both keys of a channel
- * in one cluster slot): `<prefix>:{<id>}:failures` and `<prefix>:{<id>}:disabled`.
+ * A `ChannelStateStore` (from `@cspwatch/webhook-sender`) on Redis. Keys (the `{id}` hash tag
+ * keeps every key of a channel in one cluster slot): `<prefix>:{<id>}:failures`,
+ * `<prefix>:{<id>}:disabled`, and a short-lived once-key per counted failure.
  *
  * | method | Redis |
  * |---|---|
  * | `get` | `MGET failures disabled` |
- * | `recordFailure` | `INCR failures` |
- * | `recordSuccess` | `SET failures 0` |
+ * | `recordAttempt` | one script: a success `SET failures 0`; a failure `INCR failures` and, at the threshold, `SET disabled 1 NX` (only that call is `disabledNow`) |
  * | `disable` | `SET disabled <token> NX GET` (true when it set the flag, or when the flag holds this call's token) |
  * | `enable` | `MULTI; DEL disabled; SET failures 0; EXEC` |
  *
- * `disable` writes a token unique to the call: if the connection drops after Redis applied the
- * command and the client sends it again, the second reply still names this call as the one
- * that disabled the channel, so a channel is reported disabled exactly once.
+ * A command re-sent by the client after a reconnect counts nothing twice: a failure's reply is
+ * kept under a key unique to the call, and `disable` writes a token unique to the call.
  *
  * @example
  * ```ts
@@ -41,34 +89,42 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
     options,
     DEFAULT_CHANNEL_STATE_PREFIX,
   );
-  const { failures: failuresKey, disabled: disabledKey } = channelStateKeys(prefix);
+  const keys = channelStateKeys(prefix);
+  const scripted = withRecordScript(redis);
   const call = <T>(what: string, run: () => Promise<T>) => callRedis(`channel state ${what}`, run);
   return {
     get: (channelId) =>
       call('get', async (): Promise<ChannelState> => {
         const [failures, disabled] = await redis.mget(
-          failuresKey(channelId),
-          disabledKey(channelId),
+          keys.failures(channelId),
+          keys.disabled(channelId),
         );
         return { consecutiveFailures: Number(failures ?? 0), disabled: disabled !== null };
       }),
-    recordFailure: (channelId) => call('recordFailure', () => redis.incr(failuresKey(channelId))),
-    recordSuccess: (channelId) =>
-      call('recordSuccess', async () => {
-        await redis.set(failuresKey(channelId), '0');
-      }),
+    recordAttempt: (channelId, attempt: ChannelAttempt) =>
+      call('recordAttempt', async () =>
+        toRecordedAttempt(
+          await scripted[SCRIPT_NAME](
+            keys.failures(channelId),
+            keys.disabled(channelId),
+            keys.once(channelId, randomUUID()),
+            attempt.ok ? '1' : '0',
+            String(attempt.failuresToDisable),
+          ),
+        ),
+      ),
     disable: (channelId) =>
       call('disable', async () => {
         const token = randomUUID();
-        const previous = await redis.set(disabledKey(channelId), token, 'NX', 'GET');
+        const previous = await redis.set(keys.disabled(channelId), token, 'NX', 'GET');
         return previous === null || previous === token;
       }),
     enable: (channelId) =>
       call('enable', async () => {
         const replies = await redis
           .multi()
-          .del(disabledKey(channelId))
-          .set(failuresKey(channelId), '0')
+          .del(keys.disabled(channelId))
+          .set(keys.failures(channelId), '0')
           .exec();
         const failed = replies?.find(([error]) => error !== null)?.[0];
         if (replies === null || failed) throw failed ?? new Error('MULTI was discarded');

@@ -13,12 +13,16 @@ const MARKER = Symbol.for('@cspwatch/redis.CspwatchRedisError');
  * - `redis_unavailable`: Redis did not answer in time (down, restarting, unreachable).
  *   Nothing was recorded; retry later.
  * - `redis_command_failed`: Redis answered with an error (for example `OOM` when it is full).
+ * - `channel_unusable`: (given to a worker's `onError`, never thrown) a channel cannot be
+ *   delivered to as configured: its `channels` lookup threw, or its URL or secret is unusable.
+ *   The message says what to fix; its alerts are parked once their attempts run out.
  */
 export type CspwatchRedisErrorCode =
   | 'invalid_options'
   | 'invalid_input'
   | 'redis_unavailable'
-  | 'redis_command_failed';
+  | 'redis_command_failed'
+  | 'channel_unusable';
 
 /** One problem found while validating options or input. */
 export interface RedisOptionIssue {

@@ -16,7 +16,7 @@ export interface RedisStoreOptions {
   readonly prefix?: string;
 }
 
-const CLIENT_METHODS = ['get', 'set', 'del', 'mget', 'incr', 'multi'] as const;
+const CLIENT_METHODS = ['get', 'set', 'del', 'mget', 'multi', 'defineCommand'] as const;
 
 /** Validates the options; returns the client and the prefix. */
 export function resolveStoreOptions(

@@ -224,26 +224,76 @@ describe('delivery queue and worker', () => {
     });
   });
 
-  it('parks an alert as worker_error when the worker itself fails on every attempt', async () => {
+  it('records a throwing channel lookup on every attempt, reports it, and parks with that cause', async () => {
     const base = { connection: redis.url, queueName: `q${++run}` };
-    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10] });
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10] });
+    const reported: unknown[] = [];
     const worker = createDeliveryWorker({
       ...base,
       channels: () => {
         throw new Error('the channel database is down');
       },
+      onError: (error) => reported.push(error),
     });
     open.push(queue, worker);
     const alert = sampleAlert();
     await queue.enqueue('ch_db_down', alert);
     await waitForParkedRecord(queue, 'ch_db_down');
     expect(await queue.countParked('ch_db_down')).toBe(1);
-    expect((await queue.getHistory('ch_db_down')).entries[0]).toMatchObject({
-      kind: 'parked',
-      reason: 'worker_error',
-      alertId: alert.id,
+    const history = await queue.getAlertHistory(alert.id);
+    expect(history.map((entry) => [entry.kind, entry.attempt])).toEqual([
+      ['attempt', 1],
+      ['attempt', 2],
+      ['attempt', 3],
+      ['parked', 3],
+    ]);
+    expect(history[0]).toMatchObject({
+      cause: 'channel_lookup_failed',
+      error: 'the channels lookup threw: the channel database is down',
+      disabledNow: false,
+    });
+    expect(history[3]).toMatchObject({ reason: 'channel_lookup_failed' });
+    expect(reported).toHaveLength(3);
+    expect(reported[0]).toMatchObject({ code: 'channel_unusable' });
+    expect(await queue.getChannelState('ch_db_down')).toEqual({
+      consecutiveFailures: 0,
+      disabled: false,
     });
     await waitFor('the failed job removed', async () => (await queue.getCounts()).failed === 0);
+  });
+
+  it('never counts a channel configuration it cannot deliver to (short secret, bad URL) against the channel', async () => {
+    const base = { connection: redis.url, queueName: `q${++run}` };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10, 10, 10, 10] });
+    const bad = {
+      short: { id: 'ch_short', url: inboxChannel().url, secret: 'short' },
+      http: { id: 'ch_http', url: 'http://hooks.example.com/', secret: SECRET },
+    };
+    const reported: string[] = [];
+    const worker = createDeliveryWorker({
+      ...base,
+      channels: (id) => Object.values(bad).find((channel) => channel.id === id),
+      onError: (error) => reported.push(error.message),
+    });
+    open.push(queue, worker);
+    for (const channel of Object.values(bad)) {
+      const alert = sampleAlert();
+      await queue.enqueue(channel.id, alert);
+      await waitForParkedRecord(queue, channel.id);
+      const history = await queue.getAlertHistory(alert.id);
+      const attempts = history.filter((entry) => entry.kind === 'attempt');
+      expect(attempts).toHaveLength(6);
+      expect(attempts.every((entry) => entry.cause === 'invalid_channel')).toBe(true);
+      expect(history.at(-1)).toMatchObject({ kind: 'parked', reason: 'invalid_channel' });
+      // Six attempts, more than the five that disable: none was counted as the receiver's failure.
+      expect(await queue.getChannelState(channel.id)).toEqual({
+        consecutiveFailures: 0,
+        disabled: false,
+      });
+    }
+    expect(reported.some((message) => /ch_short.*secret/.test(message))).toBe(true);
+    expect(reported.some((message) => /ch_http.*url/.test(message))).toBe(true);
+    expect(reported.join('\n')).not.toContain(SECRET);
   });
 
   it('parks (worker_error) a job whose workers die under it more than maxStalledCount times', async () => {
@@ -271,7 +321,7 @@ describe('delivery queue and worker', () => {
         await waitFor(`delivery attempt ${stall}`, () => sockets.length === stall);
         await stopWorkerProcess(child, 'SIGKILL');
       }
-      // The second stall is one too many: this worker parks the job instead of sending it.
+      // The second stall is one too many: BullMQ fails the job instead of running it, and it is parked.
       const worker = createDeliveryWorker({
         ...base,
         channels: (id) => channels.get(id),
@@ -291,9 +341,9 @@ describe('delivery queue and worker', () => {
       await waitFor('the queue to drain', () => drained(queue));
       expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 1 });
       expect(sockets).toHaveLength(2);
-      // Not even for a moment in BullMQ's failed set (from where only an event could rescue it).
+      // BullMQ's own stall limit failed it; its 'failed' event parked it and took it out of the set.
       const events = await admin.xrange(`cspwatch:${base.queueName}:events`, '-', '+');
-      expect(events.filter(([, fields]) => fields[1] === 'failed')).toEqual([]);
+      expect(events.filter(([, fields]) => fields[1] === 'failed')).toHaveLength(1);
     } finally {
       admin.disconnect();
       for (const socket of sockets) socket.destroy();

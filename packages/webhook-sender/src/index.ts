@@ -11,10 +11,12 @@ export type { InstantInput } from './alerts/alert-fields';
 export { type BuildAlertInput, buildAlert, type NewTypeFindingInput } from './alerts/alerts';
 export type { ChannelValidationOptions } from './channels/channel-fields';
 export {
+  type ChannelAttempt,
   type ChannelState,
   type ChannelStateStore,
   createMemoryChannelStateStore,
   FAILURES_BEFORE_DISABLE,
+  type RecordedAttempt,
 } from './channels/channel-state';
 export {
   createWebhookChannel,

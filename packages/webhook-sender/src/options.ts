@@ -79,7 +79,7 @@ const KNOWN = new Set([
   'now',
   'dangerouslyAllowLoopback',
 ]);
-const STORE_METHODS = ['get', 'recordFailure', 'recordSuccess', 'disable', 'enable'] as const;
+const STORE_METHODS = ['get', 'recordAttempt', 'disable', 'enable'] as const;
 
 function integerIssue(path: string, value: unknown, min: number, max: number) {
   if (value === undefined) return [];

@@ -140,7 +140,8 @@ describe('the injected resolver at check time and at connect time', () => {
       expect(result.rejection?.stage).toBe('url');
     }
     expect(asked).toEqual([]);
-    expect(await sender.getState('c7')).toEqual({ consecutiveFailures: 3, disabled: false });
+    // Refused as written: the channel's configuration, reported but not counted.
+    expect(await sender.getState('c7')).toEqual({ consecutiveFailures: 0, disabled: false });
     await sender.close();
   });
 

@@ -3,7 +3,7 @@
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { DeliveryHistoryPage, HistoryPageOptions } from './history';
+import type { DeliveryHistoryEntry, DeliveryHistoryPage, HistoryPageOptions } from './history';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {
@@ -53,6 +53,12 @@ export interface DeliveryQueue {
   expireParked(): Promise<ExpireResult>;
   /** Reads a channel's delivery history, newest first. */
   getHistory(channelId: string, options?: HistoryPageOptions): Promise<DeliveryHistoryPage>;
+  /**
+   * Reads every entry of one alert, on every channel, oldest first: its attempts (with their
+   * outcome), and when it was parked, released, expired or discarded. Kept `history.maxAgeMs`
+   * after its newest entry, whatever the channel's count bound.
+   */
+  getAlertHistory(alertId: string): Promise<readonly DeliveryHistoryEntry[]>;
   /** Reads a channel's shared state (failure count, disabled flag). */
   getChannelState(channelId: string): Promise<ChannelState>;
   /** Counts alerts parked for a channel. */

@@ -1,25 +1,29 @@
 /**
  * The worker side of the delivery queue: BullMQ workers that deliver each job with the
- * reference sender, keep the shared channel state in Redis, record every attempt, retry on the
- * job's schedule, and park what cannot be delivered now. Killed mid-delivery, a worker's jobs
- * are taken over by another (BullMQ stalled-job recovery).
+ * reference sender on the shared Redis channel state, cap each channel's attempts in flight,
+ * record every attempt, retry on the job's schedule, and park what cannot be delivered now.
+ * Killed mid-delivery, a worker's jobs are taken over by another (BullMQ stalled-job recovery).
  */
-import { createWebhookSender } from '@cspwatch/webhook-sender';
-import { type MinimalJob, Queue, Worker } from 'bullmq';
+import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-sender';
+import { type Job, type MinimalJob, Queue, Worker } from 'bullmq';
+import { createRedisChannelStateStore } from '../channel-state-store';
 import { connectWorker } from './connection';
+import { createInFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs';
 import { queueKeys } from './keys';
 import { createJobProcessor } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
-import { STATELESS_STORE } from './stateless-store';
 import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
 export interface DeliveryWorker {
   /** Resolves once the worker is connected and taking jobs. */
   waitUntilReady(): Promise<void>;
-  /** Stops taking jobs, waits for the ones in flight, and closes the connections. */
+  /**
+   * Stops taking jobs, waits for the deliveries in flight (at most `closeTimeoutMs`), and closes
+   * the connections. Call it on SIGTERM for a rolling restart that loses and repeats nothing.
+   */
   close(): Promise<void>;
 }
 
@@ -42,62 +46,112 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { base, report, defaults } = resolveWorkerOptions(what, options);
   const keys = queueKeys(base.prefix, base.queueName);
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
-  // BullMQ's connection, and one for the worker's own commands (channel state, history,
+  // BullMQ's connection, and one for the worker's own commands (channel state, slots, history,
   // parking) with auto-pipelining: the commands of concurrent deliveries share one write.
   const redis = connectWorker(base.connection, report);
   const state = connectWorker(base.connection, report, { enableAutoPipelining: true });
-  // The processor keeps the channel state (one read before, one script after each attempt);
-  // the sender signs and sends. Throws invalid_options (WebhookSenderError) now, not later.
-  const sender = createWebhookSender({ ...options.sender, store: STATELESS_STORE });
-  const maxStalledCount = options.maxStalledCount ?? defaults.maxStalledCount;
+  // The sender decides (its store's one atomic step counts each attempt); Redis remembers.
+  // Throws invalid_options (WebhookSenderError) now, not later.
+  const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
+  const sender = createWebhookSender({ ...options.sender, store });
+  const lockDurationMs = options.lockDurationMs ?? defaults.lockDurationMs;
   const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
   queue.on('error', report);
+  const slots = createInFlightSlots({
+    redis: state,
+    queue,
+    keys,
+    cap: options.maxInFlightPerChannel ?? defaults.maxInFlightPerChannel,
+    // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
+    // to another worker, so a slot held that long belongs to a dead one.
+    leaseMs: (options.sender?.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs,
+  });
   const processor = createJobProcessor({
     redis: state,
     queue,
     keys,
     retention,
     sender,
+    store,
     channels: options.channels,
-    maxStalledCount,
+    slots,
+    report,
   });
-  const worker = new Worker<DeliveryJobData>(base.queueName, (job) => processor.process(job), {
-    connection: redis,
-    prefix: base.prefix,
-    concurrency: options.concurrency ?? defaults.concurrency,
-    lockDuration: options.lockDurationMs ?? defaults.lockDurationMs,
-    stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
-    // BullMQ would fail a job stalled more often than this, out of our sight (its failed set);
-    // the processor parks it instead (worker_error), so BullMQ's own limit is never reached.
-    maxStalledCount: Number.MAX_SAFE_INTEGER,
-    settings: {
-      // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
-      backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: MinimalJob) => {
-        const schedule = (job?.data as DeliveryJobData | undefined)?.schedule;
-        return schedule ? delayBeforeAttempt(schedule, attemptsMade) : 0;
+  const worker = new Worker<DeliveryJobData>(
+    base.queueName,
+    (job, token) => processor.process(job, token),
+    {
+      connection: redis,
+      prefix: base.prefix,
+      concurrency: options.concurrency ?? defaults.concurrency,
+      lockDuration: lockDurationMs,
+      stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
+      // A job whose workers die under it more often than this is failed by BullMQ, then parked.
+      maxStalledCount: options.maxStalledCount ?? defaults.maxStalledCount,
+      settings: {
+        // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
+        backoffStrategy: (attemptsMade: number, _t?: string, _e?: Error, job?: MinimalJob) => {
+          const schedule = (job?.data as DeliveryJobData | undefined)?.schedule;
+          return schedule ? delayBeforeAttempt(schedule, attemptsMade) : 0;
+        },
       },
     },
-  });
+  );
   worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
-  // A job whose last attempt threw (not a delivery failure: those park themselves) is parked.
+  // A job BullMQ failed for good (not a delivery failure: those park themselves) is parked.
   worker.on('failed', (job) => {
     if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
   });
-  const expiry = setInterval(() => {
+  // Housekeeping: expire old parked alerts, and park failed jobs whose 'failed' event was lost
+  // (their worker died before parking them).
+  const housekeeping = setInterval(() => {
     expireParkedAlerts(state, keys, base.parkedTtlMs, retention).catch(report);
+    parkFailedJobs(queue, processor.parkFailedJob).catch(report);
   }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
-  expiry.unref();
+  housekeeping.unref();
+  const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
+  let closing: Promise<void> | undefined;
   return {
     waitUntilReady: async () => {
       await worker.waitUntilReady();
     },
-    async close() {
-      clearInterval(expiry);
-      await worker.close();
-      await queue.close().catch(() => {});
-      await sender.close();
-      state.disconnect();
-      redis.disconnect();
+    close() {
+      closing ??= (async () => {
+        clearInterval(housekeeping);
+        await closeWithin(worker, closeTimeoutMs);
+        await queue.close().catch(() => {});
+        await sender.close();
+        state.disconnect();
+        redis.disconnect();
+      })();
+      return closing;
     },
   };
+}
+
+/** Parks up to one batch of failed delivery jobs. */
+async function parkFailedJobs(
+  queue: Queue,
+  parkFailedJob: (job: Job<DeliveryJobData>) => Promise<void>,
+): Promise<void> {
+  const failed = (await queue.getFailed(0, 99)) as Job<DeliveryJobData>[];
+  for (const job of failed) {
+    if (job?.name === DELIVER_JOB) await parkFailedJob(job);
+  }
+}
+
+/**
+ * Stops taking jobs and waits for the ones in flight, at most `timeoutMs`; then closes anyway
+ * (BullMQ gives the jobs still held to another worker once their lock runs out).
+ */
+async function closeWithin(worker: Worker, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const closed = worker.close();
+  const first = await Promise.race([closed.then(() => 'closed' as const), timedOut]);
+  clearTimeout(timer);
+  if (first === 'timeout') await worker.close(true);
+  await closed.catch(() => {});
 }

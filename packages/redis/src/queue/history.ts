@@ -1,20 +1,35 @@
 /**
- * Delivery history: one Redis stream per channel, one entry per attempt and per parking event,
- * trimmed by count (`MAXLEN`) and age (`MINID`) on every write, read newest first by cursor.
+ * Delivery history, kept twice: one Redis stream per channel (one entry per attempt and per
+ * parking event, trimmed to about `maxEntries` and by age, read newest first by cursor), and one
+ * hash per alert (its every entry on every channel, kept `maxAgeMs` after its newest one), so one
+ * alert's attempts are one read and a busy channel's count bound never drops them.
  */
 
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
 import type { Redis } from 'ioredis';
 import { CspwatchRedisError } from '../errors';
+import type { QueueKeys } from './keys';
 import type { ScriptedCommands, ScriptedRedis } from './scripts';
 
-/** Why an alert was parked (held until its channel is re-enabled or the parked time runs out). */
-export type ParkReason = 'channel_disabled' | 'retries_exhausted' | 'worker_error';
+/**
+ * A channel that cannot be delivered to as configured: `invalid_channel` (its URL or secret is
+ * unusable; `error` says which) or `channel_lookup_failed` (the `channels` lookup threw).
+ * Recorded on the attempt, never counted as the receiver's failure.
+ */
+export type ChannelProblem = 'invalid_channel' | 'channel_lookup_failed';
 
-/** One delivery attempt that reached the network (or the target policy). */
+/**
+ * Why an alert was parked (held until its channel is re-enabled or released, or the parked time
+ * runs out): its channel is disabled, its attempts ran out, BullMQ gave up on the job (its
+ * workers died under it more than `maxStalledCount` times, or the worker failed on it), or
+ * the channel's configuration is unusable (fix it, then `releaseParked`).
+ */
+export type ParkReason = 'channel_disabled' | 'retries_exhausted' | 'worker_error' | ChannelProblem;
+
+/** One delivery attempt: sent (or refused by the target policy), or stopped by the channel's configuration. */
 export interface DeliveryAttemptEntry {
-  /** Entry id; also the cursor of the next page. */
+  /** Entry id: in a channel's history also the cursor of the next page. */
   readonly id: string;
   /** Always `'attempt'`. */
   readonly kind: 'attempt';
@@ -32,8 +47,8 @@ export interface DeliveryAttemptEntry {
   readonly ok: boolean;
   /** HTTP status, or `null` when no answer arrived. */
   readonly status: number | null;
-  /** Why it failed, or `null`. */
-  readonly cause: DeliveryFailureCause | null;
+  /** Why it failed, or `null`; a {@link ChannelProblem} is the channel's configuration, not counted. */
+  readonly cause: DeliveryFailureCause | ChannelProblem | null;
   /** `location` of a redirect answer (never followed). */
   readonly location: string | null;
   /** A short description of a network error, timeout or refusal (secret redacted). */
@@ -48,7 +63,7 @@ export interface DeliveryAttemptEntry {
 
 /** Something that happened to an alert besides an attempt. */
 export interface DeliveryEventEntry {
-  /** Entry id; also the cursor of the next page. */
+  /** Entry id: in a channel's history also the cursor of the next page. */
   readonly id: string;
   /**
    * `parked`: held (see `reason`); `released`: back in the queue; `expired`: parked longer than
@@ -95,35 +110,79 @@ export interface HistoryRetention {
 /** An entry before Redis gave it an id. */
 export type NewHistoryEntry = Omit<DeliveryAttemptEntry, 'id'> | Omit<DeliveryEventEntry, 'id'>;
 
-/**
- * The arguments every history append script takes after its entry: a once-key for the stream
- * `key` (a script re-sent after a reconnect appends nothing twice), then the retention.
- */
-export function appendOnceArgs(key: string, retention: HistoryRetention) {
+/** Retention arguments of an append: max entries, min id ('' = no age trim this time), max age. */
+function retentionArgs(retention: HistoryRetention): [string, string, string] {
+  // Reads skip entries past the age anyway, so trimming by age on one append in 16 is enough.
+  const trim = Math.random() < 1 / 16 ? String(Date.now() - retention.maxAgeMs) : '';
+  return [String(retention.maxEntries), trim, String(retention.maxAgeMs)];
+}
+
+/** The commands that record `entry`: in its channel's stream (once) and in its alert's hash. */
+function entryCommands(keys: QueueKeys, entry: NewHistoryEntry, retention: HistoryRetention) {
+  const stream = keys.history(entry.channelId);
+  const json = JSON.stringify(entry);
   return {
-    onceKey: `${key}:once:${randomUUID()}`,
-    retention: [
-      String(retention.maxEntries),
-      String(Date.now() - retention.maxAgeMs),
+    channelKeys: [stream, `${stream}:once:${randomUUID()}`],
+    channelArgs: [json, ...retentionArgs(retention)],
+    alert: [
+      keys.alertHistory(entry.alertId),
+      `${Date.now()}-${randomUUID().slice(0, 8)}`,
+      json,
       String(retention.maxAgeMs),
-    ] as const,
+    ],
   };
 }
 
-/** Appends `entry` once and applies retention; on a client, or queued on a MULTI. */
-export function appendHistory<T extends ScriptedRedis | ScriptedCommands>(
-  target: T,
-  key: string,
+/** Records `entry` in its channel's history and its alert's, on a client. */
+export async function appendHistory(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
   entry: NewHistoryEntry,
   retention: HistoryRetention,
-): ReturnType<T['cspwatchAppendHistory']> {
-  const once = appendOnceArgs(key, retention);
-  return target.cspwatchAppendHistory(
-    key,
-    once.onceKey,
-    JSON.stringify(entry),
-    ...once.retention,
-  ) as ReturnType<T['cspwatchAppendHistory']>;
+): Promise<void> {
+  const commands = entryCommands(keys, entry, retention);
+  await Promise.all([
+    redis.cspwatchAppendHistory(...commands.channelKeys, ...commands.channelArgs),
+    redis.cspwatchAppendAlert(...commands.alert),
+  ]);
+}
+
+/** Queues the recording of `entry` on a MULTI or pipeline. */
+export function queueHistory(
+  commands: ScriptedCommands,
+  keys: QueueKeys,
+  entry: NewHistoryEntry,
+  retention: HistoryRetention,
+): void {
+  const args = entryCommands(keys, entry, retention);
+  commands.cspwatchAppendHistory(...args.channelKeys, ...args.channelArgs);
+  commands.cspwatchAppendAlert(...args.alert);
+}
+
+/**
+ * Records an attempt and gives back its in-flight slot; resolves with the id of the oldest job
+ * that was waiting for a slot of the channel (to promote), or `null`.
+ */
+export async function finishAttempt(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
+  entry: NewHistoryEntry,
+  retention: HistoryRetention,
+  jobId: string,
+): Promise<string | null> {
+  const { channelId } = entry;
+  const commands = entryCommands(keys, entry, retention);
+  const [popped] = await Promise.all([
+    redis.cspwatchFinishAttempt(
+      ...commands.channelKeys,
+      keys.inFlight(channelId),
+      keys.waitingRoom(channelId),
+      ...commands.channelArgs,
+      jobId,
+    ) as Promise<string[]>,
+    redis.cspwatchAppendAlert(...commands.alert),
+  ]);
+  return popped[0] ?? null;
 }
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
@@ -162,6 +221,22 @@ export async function readHistory(
   })) as DeliveryHistoryEntry[];
   const last = entries.at(-1);
   return { entries, nextCursor: rows.length > limit && last ? last.id : null };
+}
+
+/** Reads every entry of one alert (all channels), oldest first, within `maxAgeMs`. */
+export async function readAlertHistory(
+  redis: Redis,
+  keys: QueueKeys,
+  alertId: string,
+  retention: HistoryRetention,
+): Promise<DeliveryHistoryEntry[]> {
+  const fields = await redis.hgetall(keys.alertHistory(alertId));
+  const since = Date.now() - retention.maxAgeMs;
+  return Object.entries(fields)
+    .map(([id, json]) => ({ id, ms: Number.parseInt(id, 10), entry: JSON.parse(json) }))
+    .filter(({ ms }) => ms >= since)
+    .sort((a, b) => a.ms - b.ms || a.entry.attempt - b.entry.attempt)
+    .map(({ id, entry }) => ({ id, ...entry }) as DeliveryHistoryEntry);
 }
 
 /** Replaces every occurrence of `secret` in `text` (a receiver may echo it back). */

@@ -1,6 +1,6 @@
 /**
  * The Redis keys of one delivery queue, in one place. `{channelId}` is a hash tag, so a
- * channel's keys share a cluster slot.
+ * channel's keys share a cluster slot; an alert's history is tagged by its id.
  */
 import { createHash } from 'node:crypto';
 import { type ChannelStateKeys, channelStateKeys } from '../channel-state-keys';
@@ -19,6 +19,12 @@ export interface QueueKeys extends ChannelStateKeys {
   readonly parkedAll: string;
   /** Hash: parked entry id → the parked alert as JSON. */
   readonly parkedData: string;
+  /** Per-channel sorted set of the jobs holding an in-flight slot (score: lease end). */
+  inFlight(channelId: string): string;
+  /** Per-channel sorted set of the jobs waiting for an in-flight slot (score: when they began). */
+  waitingRoom(channelId: string): string;
+  /** Per-alert hash: history entry id → entry JSON, every channel's. */
+  alertHistory(alertId: string): string;
 }
 
 /** Builds the keys of a queue. */
@@ -33,6 +39,9 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
     parkedPrefix: `${base}:parked:`,
     parkedAll: `${base}:parked-all`,
     parkedData: `${base}:parked-data`,
+    inFlight: (id) => `${base}:in-flight:{${id}}`,
+    waitingRoom: (id) => `${base}:waiting-for-slot:{${id}}`,
+    alertHistory: (id) => `${base}:alert-history:{${id}}`,
   };
 }
 

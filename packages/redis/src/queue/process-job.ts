@@ -1,19 +1,28 @@
 /**
- * What a worker does with one delivery job: look the channel up, check it is enabled, deliver
- * once with the sender (which re-signs with a fresh timestamp), count the outcome on the shared
- * state and record the attempt in one script, then finish, retry (throw: BullMQ applies the
- * schedule) or park.
+ * What a worker does with one delivery job: look the channel up, take one of its in-flight
+ * slots, deliver once with the sender (which reads the channel state, re-signs with a fresh
+ * timestamp and counts the attempt on the shared store), record the attempt, then finish,
+ * retry (throw: BullMQ applies the schedule) or park.
  */
-import type { WebhookSender } from '@cspwatch/webhook-sender';
+import type {
+  ChannelStateStore,
+  DeliveryChannel,
+  DeliveryResult,
+  WebhookSender,
+} from '@cspwatch/webhook-sender';
+import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import type { Job, Queue } from 'bullmq';
-import { isChannelDisabled, recordAttempt } from './attempt-record';
+import { CspwatchRedisError } from '../errors';
 import {
   appendHistory,
+  type ChannelProblem,
+  finishAttempt,
   type HistoryRetention,
   type NewHistoryEntry,
   type ParkReason,
   redactSecret,
 } from './history';
+import type { InFlightSlots } from './in-flight';
 import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
 import { parkAlert } from './parking';
@@ -27,9 +36,11 @@ export interface JobProcessorContext {
   readonly keys: QueueKeys;
   readonly retention: HistoryRetention;
   readonly sender: WebhookSender;
+  readonly store: ChannelStateStore;
   readonly channels: ChannelLookup;
-  /** Stalls (its worker died mid-job) after which a job is parked instead of run again. */
-  readonly maxStalledCount: number;
+  readonly slots: InFlightSlots;
+  /** The worker's `onError`. */
+  readonly report: (error: unknown) => void;
 }
 
 /** Thrown to make BullMQ retry a job on its schedule; the message carries no secret. */
@@ -37,12 +48,24 @@ class AttemptFailedError extends Error {
   override readonly name = 'AttemptFailedError';
 }
 
+/** What one attempt came to. */
+type Attempt =
+  | { readonly kind: 'skipped' } // the channel is disabled: nothing was sent
+  | { readonly kind: 'sent'; readonly result: DeliveryResult }
+  | { readonly kind: 'problem'; readonly cause: ChannelProblem; readonly error: string };
+
+/** Longest part of a lookup's own error message kept in the history. */
+const MAX_ERROR_TEXT = 300;
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)}…` : text;
+}
+
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queue, keys, retention, sender, channels, maxStalledCount } = context;
-
-  const record = (entry: NewHistoryEntry) =>
-    appendHistory(redis, keys.history(entry.channelId), entry, retention);
+  const { redis, queue, keys, retention, sender, store, channels, slots, report } = context;
+  const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
 
   /** Parks the job's alert; `false` when `onlyWhileDisabled` and the channel was re-enabled. */
   async function park(
@@ -67,68 +90,137 @@ export function createJobProcessor(context: JobProcessorContext) {
     await addDeliveryJobs(queue, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
   }
 
-  async function process(job: Job<DeliveryJobData>): Promise<void> {
-    if (job.name !== DELIVER_JOB) return;
-    const { channelId, alert, priorAttempts } = job.data;
-    const attemptsBefore = priorAttempts + job.attemptsMade;
-    // Its workers died under it too often (a job that crashes them): park, do not try again.
-    if (job.stalledCounter > maxStalledCount) {
-      await park(job, attemptsBefore, 'worker_error', false);
-      return;
+  /** Delivers once; a channel that cannot be delivered to as configured is a problem, not a failure. */
+  async function attemptOnce(channel: DeliveryChannel, job: Job<DeliveryJobData>) {
+    let result: DeliveryResult;
+    try {
+      result = await sender.deliver(channel, job.data.alert);
+    } catch (error) {
+      if (!isWebhookSenderError(error) || error.code !== 'invalid_channel') throw error;
+      const what = error.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
+      return { kind: 'problem', cause: 'invalid_channel', error: `channel ${what}` } as const;
     }
-    const channel = await channels(channelId);
-    if (!channel) {
-      const at = new Date().toISOString();
-      await record({
-        kind: 'discarded',
-        alertId: alert.id,
-        channelId,
-        attempt: attemptsBefore,
+    if (result.cause === 'channel_disabled') return { kind: 'skipped' } as const;
+    if (result.rejection?.stage === 'url') {
+      return { kind: 'problem', cause: 'invalid_channel', error: `channel url ${result.error}` } as const;
+    }
+    return { kind: 'sent', result } as const;
+  }
+
+  /** The history entry of an attempt that was sent, or stopped by a channel problem. */
+  async function attemptEntry(
+    job: Job<DeliveryJobData>,
+    attempt: number,
+    startedAt: number,
+    outcome: Exclude<Attempt, { kind: 'skipped' }>,
+    secret: string,
+  ): Promise<NewHistoryEntry> {
+    const { channelId, alert } = job.data;
+    const common = { kind: 'attempt', alertId: alert.id, channelId, attempt } as const;
+    const at = new Date(startedAt).toISOString();
+    if (outcome.kind === 'problem') {
+      const { consecutiveFailures } = await store.get(channelId);
+      return {
+        ...common,
         at,
-        reason: null,
-      });
-      return;
+        durationMs: Date.now() - startedAt,
+        ok: false,
+        status: null,
+        cause: outcome.cause,
+        location: null,
+        error: outcome.error,
+        responseExcerpt: null,
+        consecutiveFailures,
+        disabledNow: false,
+      };
     }
-    if (await isChannelDisabled(redis, keys, channelId)) {
-      return parkWhileDisabled(job, attemptsBefore);
+    const { result } = outcome;
+    return {
+      ...common,
+      at,
+      durationMs: result.durationMs,
+      ok: result.ok,
+      status: result.status,
+      cause: result.cause,
+      location: redactSecret(result.location, secret),
+      error: redactSecret(result.error, secret),
+      responseExcerpt: redactSecret(result.responseExcerpt, secret),
+      consecutiveFailures: result.consecutiveFailures,
+      disabledNow: result.disabledNow,
+    };
+  }
+
+  /** After a recorded attempt: done, parked, or thrown for a retry on the schedule. */
+  async function settle(job: Job<DeliveryJobData>, attempt: number, outcome: Attempt) {
+    if (outcome.kind === 'sent' && outcome.result.ok) return;
+    const last = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (outcome.kind === 'problem') {
+      report(
+        new CspwatchRedisError(
+          'channel_unusable',
+          `channel ${job.data.channelId} (${outcome.cause}): ${outcome.error}; fix it, then releaseParked(channelId)`,
+        ),
+      );
+      if (last) {
+        await park(job, attempt, outcome.cause, false);
+        return;
+      }
+      throw new AttemptFailedError(`attempt ${attempt}: ${outcome.cause}`);
     }
-    const startedAt = Date.now();
-    const result = await sender.deliver(
-      { id: channelId, url: channel.url, secret: channel.secret },
-      alert,
-    );
-    const attempt = attemptsBefore + 1;
-    const disabled = await recordAttempt(
-      redis,
-      keys,
-      {
-        kind: 'attempt',
-        alertId: alert.id,
-        channelId,
-        attempt,
-        at: new Date(startedAt).toISOString(),
-        durationMs: result.durationMs,
-        ok: result.ok,
-        status: result.status,
-        cause: result.cause,
-        location: redactSecret(result.location, channel.secret),
-        error: redactSecret(result.error, channel.secret),
-        responseExcerpt: redactSecret(result.responseExcerpt, channel.secret),
-      },
-      retention,
-    );
-    if (result.ok) return;
-    if (disabled) return parkWhileDisabled(job, attempt);
-    if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) {
+    if (outcome.kind === 'skipped' || outcome.result.disabled) {
+      return parkWhileDisabled(job, outcome.kind === 'skipped' ? attempt - 1 : attempt);
+    }
+    if (last) {
       await park(job, attempt, 'retries_exhausted', false);
       return;
     }
-    throw new AttemptFailedError(
-      `attempt ${attempt} failed: ${result.cause}${result.status ? ` ${result.status}` : ''}`,
-    );
+    const { cause, status } = outcome.result;
+    throw new AttemptFailedError(`attempt ${attempt} failed: ${cause}${status ? ` ${status}` : ''}`);
   }
 
-  /** Parks a job BullMQ failed for good for another reason than delivery (a worker error). */
+  async function process(job: Job<DeliveryJobData>, token?: string): Promise<void> {
+    if (job.name !== DELIVER_JOB) return;
+    const { channelId, alert } = job.data;
+    const attempt = job.data.priorAttempts + job.attemptsMade + 1;
+    const startedAt = Date.now();
+    let channel: DeliveryChannel | null | undefined;
+    try {
+      channel = await channels(channelId);
+    } catch (error) {
+      const problem = {
+        kind: 'problem',
+        cause: 'channel_lookup_failed',
+        error: `the channels lookup threw: ${describeError(error)}`,
+      } as const;
+      await record(await attemptEntry(job, attempt, startedAt, problem, ''));
+      return settle(job, attempt, problem);
+    }
+    if (!channel) {
+      const at = new Date().toISOString();
+      const entry = { kind: 'discarded' as const, alertId: alert.id, channelId, attempt: attempt - 1 };
+      await record({ ...entry, at, reason: null });
+      return;
+    }
+    const jobId = job.id ?? '';
+    if (!(await slots.acquire(jobId, channelId))) return slots.waitForSlot(job, token, channelId);
+    let outcome: Attempt;
+    try {
+      outcome = await attemptOnce(channel, job);
+    } catch (error) {
+      await slots.release(jobId, channelId).catch(report);
+      throw error;
+    }
+    if (outcome.kind === 'skipped') {
+      await slots.release(jobId, channelId);
+    } else {
+      const entry = await attemptEntry(job, attempt, startedAt, outcome, channel.secret);
+      const next = await finishAttempt(redis, keys, entry, retention, jobId);
+      await slots.promoteWaiting(next, channelId);
+    }
+    return settle(job, attempt, outcome);
+  }
+
+  /** Parks a job BullMQ failed for good for another reason than delivery (a worker error, stalls). */
   async function parkFailedJob(job: Job<DeliveryJobData>): Promise<void> {
     await park(job, job.data.priorAttempts + job.attemptsMade, 'worker_error', false);
     await job.remove().catch(() => {});

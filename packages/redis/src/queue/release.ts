@@ -4,7 +4,7 @@
  * steps can release an alert twice, never lose it.
  */
 import type { Queue } from 'bullmq';
-import { appendHistory, type HistoryRetention } from './history';
+import { type HistoryRetention, queueHistory } from './history';
 import { addDeliveryJobs, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
 import { readParked, takeExpired, unpark } from './parking';
@@ -40,9 +40,9 @@ export async function releaseParkedAlerts(
     );
     const at = new Date().toISOString();
     for (const parked of batch) {
-      appendHistory(
+      queueHistory(
         commands,
-        keys.history(channelId),
+        keys,
         {
           kind: 'released',
           alertId: parked.alert.id,
@@ -73,9 +73,9 @@ export async function expireParkedAlerts(
     const commands = multi(redis);
     const at = new Date().toISOString();
     for (const parked of batch) {
-      appendHistory(
+      queueHistory(
         commands,
-        keys.history(parked.channelId),
+        keys,
         {
           kind: 'expired',
           alertId: parked.alert.id,

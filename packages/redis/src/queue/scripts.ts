@@ -1,57 +1,72 @@
 /**
  * The queue's Lua scripts, defined once per client with ioredis `defineCommand`, so each call
  * sends `EVALSHA` and a 40-byte hash instead of the script text (ioredis falls back to `EVAL`
- * after a Redis restart emptied the script cache).
+ * after a Redis restart emptied the script cache). Every script touches the keys of one
+ * channel only (one `{channelId}` hash tag), or of one alert.
  */
 import type { ChainableCommander, Redis } from 'ioredis';
 
 /**
- * Lua that appends one history entry to a stream, trimmed to `maxLen` entries and to ids from
- * `minId` on, and expiring `maxAgeMs` after its newest entry. Arguments are Lua expressions.
+ * Lua that appends the entry in ARGV[1] to the stream KEYS[1] once (KEYS[2] is its once-key):
+ * trimmed to ARGV[2] entries, and to ids from ARGV[3] on when that is not empty, and
+ * kept ARGV[4] ms after its newest entry. The once-key makes it idempotent: a script re-sent
+ * after a reconnect (the reply was lost, the write was not) appends nothing twice.
  */
-const appendEntry = (
-  stream: string,
-  entry: string,
-  maxLen: string,
-  minId: string,
-  maxAgeMs: string,
-) =>
-  `redis.call('XADD', ${stream}, 'MAXLEN', ${maxLen}, '*', 'e', ${entry})
-redis.call('XTRIM', ${stream}, 'MINID', ${minId})
-redis.call('PEXPIRE', ${stream}, ${maxAgeMs})`;
+const APPEND_ENTRY_ONCE = `
+if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) then
+  redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
+  if ARGV[3] ~= '' then redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3]) end
+  redis.call('PEXPIRE', KEYS[1], ARGV[4])
+end`;
 
-// KEYS: stream, once-key. ARGV: JSON, max entries, min id, max age ms.
-// The once-key makes the append idempotent: a client that re-sends the script after a
-// reconnect (the reply was lost, the write was not) does not record the entry twice.
-const APPEND_HISTORY = `
-if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) == false then return 0 end
-${appendEntry('KEYS[1]', 'ARGV[1]', 'ARGV[2]', 'ARGV[3]', 'ARGV[4]')}
+// KEYS: stream, once-key. ARGV: JSON, max entries, min id ('' = not this time), max age ms.
+const APPEND_HISTORY = `${APPEND_ENTRY_ONCE}
 return 1`;
 
-// KEYS: failures, disabled flag, history stream, once-key. ARGV: '1' for a success, the
-// entry's JSON without its closing brace, failures that disable, max entries, min id, max age
-// ms. One attempt's whole outcome in one atomic step: the channel state (SET 0, or INCR and
-// SET NX of the flag at the threshold) and its history entry, which gets the resulting
-// consecutiveFailures and disabledNow. Reply: "<failures>:<disabledNow>:<disabled>" (0/1).
-// The reply is kept under the once-key, so a script re-sent after a reconnect (the reply was
-// lost, the write was not) counts nothing twice and answers what the first run answered.
-const RECORD_ATTEMPT = `
-local done = redis.call('GET', KEYS[4])
-if done then return done end
-local failures, now = 0, 0
-if ARGV[1] == '1' then
-  redis.call('SET', KEYS[1], '0')
-else
-  failures = redis.call('INCR', KEYS[1])
-  if failures >= tonumber(ARGV[3]) and redis.call('SET', KEYS[2], '1', 'NX') then now = 1 end
+// KEYS: stream, once-key, in-flight set, waiting room. ARGV: as APPEND_HISTORY, then the job id.
+// An attempt's end: its history entry, its in-flight slot given back, and the oldest job
+// waiting for a slot of this channel ({ id, score }, for the caller to promote) or nothing.
+const FINISH_ATTEMPT = `${APPEND_ENTRY_ONCE}
+redis.call('ZREM', KEYS[3], ARGV[5])
+return redis.call('ZPOPMIN', KEYS[4])`;
+
+// KEYS: alert history hash. ARGV: entry id, JSON, max age ms. Idempotent (HSET of one field).
+const APPEND_ALERT = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+// KEYS: in-flight set. ARGV: job id, now, lease end, cap, key lifetime ms.
+// Takes one of the channel's in-flight slots (1), or none when all are held (0). A slot whose
+// lease ran out (its worker died mid-attempt) is taken back first.
+const ACQUIRE_SLOT = `
+local cap = tonumber(ARGV[4])
+if redis.call('ZCARD', KEYS[1]) >= cap then
+  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+  if redis.call('ZCARD', KEYS[1]) >= cap then return 0 end
 end
-local disabled = now
-if now == 0 then disabled = redis.call('EXISTS', KEYS[2]) end
-local entry = ARGV[2] .. ',"consecutiveFailures":' .. failures .. ',"disabledNow":' .. (now == 1 and 'true' or 'false') .. '}'
-${appendEntry('KEYS[3]', 'entry', 'ARGV[4]', 'ARGV[5]', 'ARGV[6]')}
-local reply = failures .. ':' .. now .. ':' .. disabled
-redis.call('SET', KEYS[4], reply, 'PX', 600000)
-return reply`;
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
+// KEYS: in-flight set, waiting room. ARGV: job id, now, cap, key lifetime ms.
+// Run after the job moved itself to delayed: 1 when a slot came free meanwhile (the caller
+// promotes the job at once), else 0 and the job waits in the room, oldest first.
+const WAIT_FOR_SLOT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then return 1 end
+redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
+return 0`;
+
+// KEYS: in-flight set, waiting room. ARGV: job id. Gives back a slot without recording an
+// attempt (the channel was disabled, or the worker failed); answers like FINISH_ATTEMPT.
+const RELEASE_SLOT = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+return redis.call('ZPOPMIN', KEYS[2])`;
+
+// KEYS: waiting room. Pops the oldest waiting job id (after a promote that found it gone).
+const NEXT_WAITING = `return redis.call('ZPOPMIN', KEYS[1])`;
 
 // KEYS: channel parked set, all parked, parked data, disabled flag.
 // ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
@@ -80,8 +95,13 @@ return out`;
 
 const SCRIPTS = {
   cspwatchAppendHistory: { numberOfKeys: 2, lua: APPEND_HISTORY },
+  cspwatchFinishAttempt: { numberOfKeys: 4, lua: FINISH_ATTEMPT },
+  cspwatchAppendAlert: { numberOfKeys: 1, lua: APPEND_ALERT },
+  cspwatchAcquireSlot: { numberOfKeys: 1, lua: ACQUIRE_SLOT },
+  cspwatchWaitForSlot: { numberOfKeys: 2, lua: WAIT_FOR_SLOT },
+  cspwatchReleaseSlot: { numberOfKeys: 2, lua: RELEASE_SLOT },
+  cspwatchNextWaiting: { numberOfKeys: 1, lua: NEXT_WAITING },
   cspwatchPark: { numberOfKeys: 4, lua: PARK },
-  cspwatchRecordAttempt: { numberOfKeys: 4, lua: RECORD_ATTEMPT },
   cspwatchTakeExpired: { numberOfKeys: 2, lua: TAKE_EXPIRED },
 } as const;
 

@@ -23,13 +23,28 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
   readonly channels: ChannelLookup;
   /** Deliveries in flight at once in this process. @default 10 */
   readonly concurrency?: number;
-  /** Options of the sender the worker creates (its `store` is the worker's: the worker keeps the channel state in Redis itself). */
+  /**
+   * Options of the sender the worker creates. Its `store` is the worker's: the Redis channel
+   * state store on this queue's keys, which the parking of alerts reads too.
+   */
   readonly sender?: Omit<WebhookSenderOptions, 'store'>;
+  /**
+   * Attempts in flight at once for one channel, across every worker of the queue: a slow or
+   * dead endpoint holds at most this many delivery slots; its other alerts wait (delayed, not
+   * counted) until a slot frees. @default 4
+   */
+  readonly maxInFlightPerChannel?: number;
+  /**
+   * Longest wait of `close()` for the deliveries in flight, in ms; past it the worker closes
+   * anyway and BullMQ hands its jobs to another worker once their lock runs out. Keep it above
+   * the sender's `timeoutMs`, so a rolling restart waits for every delivery. @default 30000
+   */
+  readonly closeTimeoutMs?: number;
   /** A job whose worker stops renewing its lock for this long is taken by another worker, in ms. @default 30000 */
   readonly lockDurationMs?: number;
   /** How often workers look for stalled jobs, in ms. @default 30000 */
   readonly stalledIntervalMs?: number;
-  /** Times a job may stall (its worker died) before it is parked as `worker_error`. @default 5 */
+  /** Times a job may stall (its worker died) before BullMQ fails it; it is then parked as `worker_error`. @default 5 */
   readonly maxStalledCount?: number;
   /** How often a worker expires parked alerts older than `parkedTtlMs`, in ms. @default 60000 */
   readonly parkedExpiryIntervalMs?: number;
@@ -49,6 +64,8 @@ const WORKER_KEYS = [
   'stalledIntervalMs',
   'maxStalledCount',
   'parkedExpiryIntervalMs',
+  'maxInFlightPerChannel',
+  'closeTimeoutMs',
   'onError',
 ];
 
@@ -68,6 +85,8 @@ export function resolveWorkerOptions(what: string, options: DeliveryWorkerOption
   checkInteger(issues, 'stalledIntervalMs', options.stalledIntervalMs, 100, 3_600_000);
   checkInteger(issues, 'maxStalledCount', options.maxStalledCount, 1, 1_000);
   checkInteger(issues, 'parkedExpiryIntervalMs', options.parkedExpiryIntervalMs, 100, 86_400_000);
+  checkInteger(issues, 'maxInFlightPerChannel', options.maxInFlightPerChannel, 1, 1_000);
+  checkInteger(issues, 'closeTimeoutMs', options.closeTimeoutMs, 0, 3_600_000);
   if (
     options.sender !== undefined &&
     (typeof options.sender !== 'object' || options.sender === null)
@@ -76,7 +95,8 @@ export function resolveWorkerOptions(what: string, options: DeliveryWorkerOption
   } else if (options.sender && 'store' in options.sender) {
     issues.push({
       path: 'sender.store',
-      message: 'is set by the worker (the shared Redis store); remove it',
+      message:
+        "is the worker's (the Redis channel state store on the queue's keys, which parking reads too); remove it",
     });
   }
   if (options.onError !== undefined && typeof options.onError !== 'function') {

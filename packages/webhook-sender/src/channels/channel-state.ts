@@ -1,10 +1,11 @@
 /**
- * The failure counter and enabled flag of each channel (spec section 3), behind a small store
- * interface whose operations map one-to-one onto atomic Redis commands, so several sender
- * processes can share one store.
+ * The failure counter and enabled flag of each channel, behind a small store interface. The
+ * channel rule (five consecutive failed attempts disable a channel, exactly one caller sees
+ * `disabledNow`, a success resets the count) is applied by one atomic step, `recordAttempt`,
+ * so several sender processes can share one store.
  */
 
-/** Consecutive failures that disable a channel (spec section 8). */
+/** Consecutive failed attempts that disable a channel (DESIGN.md, "Webhook delivery gaps"). */
 export const FAILURES_BEFORE_DISABLE = 5;
 
 /** The delivery state of one channel. */
@@ -15,18 +16,31 @@ export interface ChannelState {
   readonly disabled: boolean;
 }
 
+/** What one delivery attempt did, as the sender hands it to {@link ChannelStateStore.recordAttempt}. */
+export interface ChannelAttempt {
+  /** `true` when the endpoint answered 2xx. */
+  readonly ok: boolean;
+  /** Consecutive failures at which the channel disables itself (the sender passes {@link FAILURES_BEFORE_DISABLE}). */
+  readonly failuresToDisable: number;
+}
+
+/** The channel's state after one recorded attempt. */
+export interface RecordedAttempt extends ChannelState {
+  /** `true` for exactly one attempt: the failure that disabled the channel. */
+  readonly disabledNow: boolean;
+}
+
 /**
- * Where channel state lives. Every method must be atomic on its own; the sender never does a
+ * Where channel state lives. Every method is atomic on its own; the sender never does a
  * read-modify-write across two calls. `createRedisChannelStateStore` from `@cspwatch/redis`
- * implements it on Redis (keys `f:<id>` failures, `d:<id>` flag here for short):
+ * implements it on Redis:
  *
  * | method | Redis |
  * |---|---|
- * | `get` | `MGET f:<id> d:<id>` |
- * | `recordFailure` | `INCR f:<id>` (returns the new count) |
- * | `recordSuccess` | `SET f:<id> 0` |
- * | `disable` | `SET d:<id> <token> NX GET` (true when it set the flag, or the flag holds this call's token, so a re-sent command still counts once) |
- * | `enable` | `MULTI; DEL d:<id>; SET f:<id> 0; EXEC` |
+ * | `get` | `MGET` of the count and the flag |
+ * | `recordAttempt` | one script: a success sets the count to 0; a failure increments it and, at `failuresToDisable`, sets the flag with `NX` (that caller alone gets `disabledNow`) |
+ * | `disable` | `SET flag <token> NX GET` |
+ * | `enable` | `MULTI; DEL flag; SET count 0; EXEC` |
  *
  * @example
  * ```ts
@@ -36,11 +50,13 @@ export interface ChannelState {
 export interface ChannelStateStore {
   /** Reads the state; an unknown channel is enabled with 0 failures. */
   get(channelId: string): Promise<ChannelState>;
-  /** Adds one failure atomically and returns the new count (like `INCR`). */
-  recordFailure(channelId: string): Promise<number>;
-  /** Resets the failure count to 0 (does not re-enable a disabled channel). */
-  recordSuccess(channelId: string): Promise<void>;
-  /** Disables the channel; resolves `true` only for the call that changed it (like `SET NX`). */
+  /**
+   * Counts one attempt, atomically: a success resets the count to 0 (a disabled channel stays
+   * disabled); a failure adds one, and the failure that reaches `failuresToDisable` on an
+   * enabled channel disables it and is the only one answered `disabledNow: true`.
+   */
+  recordAttempt(channelId: string, attempt: ChannelAttempt): Promise<RecordedAttempt>;
+  /** Disables the channel by hand; resolves `true` only for the call that changed it. */
   disable(channelId: string): Promise<boolean>;
   /** Re-enables the channel and resets its failure count, in one atomic step. */
   enable(channelId: string): Promise<void>;
@@ -53,7 +69,7 @@ export interface ChannelStateStore {
  * @example
  * ```ts
  * const store = createMemoryChannelStateStore();
- * await store.recordFailure('ch_1'); // 1
+ * await store.recordAttempt('ch_1', { ok: false, failuresToDisable: 5 }); // { consecutiveFailures: 1, ... }
  * ```
  */
 export function createMemoryChannelStateStore(): ChannelStateStore {
@@ -66,13 +82,12 @@ export function createMemoryChannelStateStore(): ChannelStateStore {
         disabled: disabled.has(channelId),
       };
     },
-    async recordFailure(channelId) {
-      const count = (failures.get(channelId) ?? 0) + 1;
+    async recordAttempt(channelId, { ok, failuresToDisable }) {
+      const count = ok ? 0 : (failures.get(channelId) ?? 0) + 1;
       failures.set(channelId, count);
-      return count;
-    },
-    async recordSuccess(channelId) {
-      failures.set(channelId, 0);
+      const disabledNow = !ok && count >= failuresToDisable && !disabled.has(channelId);
+      if (disabledNow) disabled.add(channelId);
+      return { consecutiveFailures: count, disabled: disabled.has(channelId), disabledNow };
     },
     async disable(channelId) {
       if (disabled.has(channelId)) return false;

@@ -1,7 +1,8 @@
 /**
- * The sender: delivers alerts to webhook channels, counts consecutive failures, disables a
- * channel after five (spec section 3), skips disabled channels without any network request,
- * and runs the Test action (spec 4.4) without touching state.
+ * The sender: delivers alerts to webhook channels, counts each attempt on the channel's state
+ * (the store's one atomic step disables a channel after five failures in a row), skips
+ * disabled channels without any network request, and runs the Test action without touching
+ * state.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { createSampleAlert } from '@cspwatch/webhooks/node';
@@ -56,21 +57,17 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
         return toDeliveryResult(channel.id, null, SKIPPED_DISABLED, state);
       }
       const outcome = await send(channel, body);
-      if (outcome.ok) {
-        await store.recordSuccess(channel.id);
-        const after = await store.get(channel.id);
-        return toDeliveryResult(channel.id, alert.id, outcome, {
-          ...after,
-          disabledNow: false,
-          test: false,
-        });
+      // A URL the policy refuses as written is the channel's configuration, not the receiver's
+      // failure: reported, not counted (a name that now resolves to a private address counts).
+      if (outcome.rejection?.stage === 'url') {
+        const state = { ...before, disabledNow: false, test: false };
+        return toDeliveryResult(channel.id, alert.id, outcome, state);
       }
-      const consecutiveFailures = await store.recordFailure(channel.id);
-      const disabledNow =
-        consecutiveFailures >= FAILURES_BEFORE_DISABLE && (await store.disable(channel.id));
-      const { disabled } = disabledNow ? { disabled: true } : await store.get(channel.id);
-      const state = { consecutiveFailures, disabled, disabledNow, test: false };
-      return toDeliveryResult(channel.id, alert.id, outcome, state);
+      const after = await store.recordAttempt(channel.id, {
+        ok: outcome.ok,
+        failuresToDisable: FAILURES_BEFORE_DISABLE,
+      });
+      return toDeliveryResult(channel.id, alert.id, outcome, { ...after, test: false });
     },
     async sendTest(channel) {
       checkChannel(channel);

@@ -1,0 +1,99 @@
+/**
+ * The per-channel in-flight cap, across every worker of a queue: a job takes one of its
+ * channel's slots before its attempt and gives it back after. A job that finds every slot held
+ * moves itself to delayed (no attempt counted) and waits in the channel's waiting room; the
+ * attempt that gives a slot back promotes the oldest waiting job. A slot held by a worker that
+ * died frees itself when its lease runs out, and a waiting job whose promotion was lost runs
+ * when its delay (the same lease) runs out, so nothing waits for ever.
+ */
+import { DelayedError, Job, type Queue } from 'bullmq';
+import type { QueueKeys } from './keys';
+import type { ScriptedRedis } from './scripts';
+
+/** How a worker's jobs take and give back their channel's slots. */
+export interface InFlightSlots {
+  /** Takes a slot of the job's channel; `false` when all are held. */
+  acquire(jobId: string, channelId: string): Promise<boolean>;
+  /** Moves the job to delayed until a slot frees; always throws BullMQ's `DelayedError`. */
+  waitForSlot(job: Job, token: string | undefined, channelId: string): Promise<never>;
+  /** Gives the slot back without recording an attempt, and promotes the next waiting job. */
+  release(jobId: string, channelId: string): Promise<void>;
+  /** Promotes `jobId` (popped from the waiting room), or the next one if it is gone. */
+  promoteWaiting(jobId: string | null, channelId: string): Promise<void>;
+}
+
+/** Options of {@link createInFlightSlots}. */
+export interface InFlightSlotOptions {
+  readonly redis: ScriptedRedis;
+  readonly queue: Queue;
+  readonly keys: QueueKeys;
+  /** Slots per channel. */
+  readonly cap: number;
+  /** How long a slot stays held without its attempt ending (a dead worker's), ms. */
+  readonly leaseMs: number;
+}
+
+/** Promotions tried per freed slot when the popped jobs are gone (run, or removed). */
+const PROMOTE_TRIES = 3;
+
+/** Creates the slot keeper of one worker. */
+export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots {
+  const { redis, queue, keys, cap, leaseMs } = options;
+  const keyLifetime = String(leaseMs * 2);
+
+  async function promote(jobId: string): Promise<boolean> {
+    try {
+      const job = await Job.fromId(queue, jobId);
+      await job?.promote();
+      return job !== undefined;
+    } catch {
+      return false; // no longer delayed: it ran on its own delay, or was removed
+    }
+  }
+
+  async function promoteWaiting(jobId: string | null, channelId: string): Promise<void> {
+    let next = jobId;
+    for (let tries = 0; next !== null && tries < PROMOTE_TRIES; tries++) {
+      if (await promote(next)) return;
+      const popped = (await redis.cspwatchNextWaiting(keys.waitingRoom(channelId))) as string[];
+      next = popped[0] ?? null;
+    }
+  }
+
+  return {
+    async acquire(jobId, channelId) {
+      const now = Date.now();
+      const reply = await redis.cspwatchAcquireSlot(
+        keys.inFlight(channelId),
+        jobId,
+        String(now),
+        String(now + leaseMs),
+        String(cap),
+        keyLifetime,
+      );
+      return reply === 1;
+    },
+    async waitForSlot(job, token, channelId) {
+      await job.moveToDelayed(Date.now() + leaseMs, token);
+      const freed = await redis.cspwatchWaitForSlot(
+        keys.inFlight(channelId),
+        keys.waitingRoom(channelId),
+        job.id ?? '',
+        String(Date.now()),
+        String(cap),
+        keyLifetime,
+      );
+      if (freed === 1) await promote(job.id ?? '');
+      throw new DelayedError();
+    },
+    async release(jobId, channelId) {
+      const popped = (await redis.cspwatchReleaseSlot(
+        keys.inFlight(channelId),
+        keys.waitingRoom(channelId),
+        jobId,
+      )) as string[];
+      await promoteWaiting(popped[0] ?? null, channelId);
+    },
+    promoteWaiting,
+  };
+}
