@@ -57,6 +57,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const lockDurationMs = options.lockDurationMs ?? defaults.lockDurationMs;
   const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
   queue.on('error', report);
+  const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
+  let closing: Promise<void> | undefined;
   const slots = createInFlightSlots({
     redis: state,
     queue,
@@ -76,6 +78,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     channels: options.channels,
     slots,
     report,
+    closing: () => closing !== undefined,
   });
   const worker = new Worker<DeliveryJobData>(
     base.queueName,
@@ -109,8 +112,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     parkFailedJobs(queue, processor.parkFailedJob).catch(report);
   }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
   housekeeping.unref();
-  const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
-  let closing: Promise<void> | undefined;
   return {
     waitUntilReady: async () => {
       await worker.waitUntilReady();

@@ -10,9 +10,12 @@ export type RedisConnectionOptions = string | RedisOptions;
 
 /** How long history is kept, per channel. */
 export interface HistoryRetentionOptions {
-  /** Most entries kept per channel (oldest dropped first). @default 1000 */
+  /**
+   * Most entries kept in a channel's history (oldest dropped first); one alert's
+   * entries (`getAlertHistory`) are kept for `maxAgeMs` whatever this bound. @default 10000
+   */
   readonly maxEntries?: number;
-  /** Entries older than this are dropped, in ms. @default 2592000000 (30 days) */
+  /** Entries older than this are dropped, in ms. @default 604800000 (7 days) */
   readonly maxAgeMs?: number;
 }
 
@@ -42,6 +45,12 @@ export interface DeliveryQueueOptions extends DeliveryQueueBaseOptions {
   readonly jitter?: number;
   /** Longest wait for Redis on `enqueue` and the other calls before `redis_unavailable`, in ms. @default 5000 */
   readonly commandTimeoutMs?: number;
+  /**
+   * Largest alert `enqueue` takes, in bytes of its JSON (UTF-8); a larger one is refused with
+   * `invalid_input` and nothing is stored. From 1024 to 16777216 (16 MiB).
+   * @default 262144 (256 KiB)
+   */
+  readonly maxAlertBytes?: number;
 }
 
 /** Defaults of the queue and worker options. */
@@ -51,9 +60,9 @@ export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
   /** Prefix of every key. */
   prefix: 'cspwatch',
   /** History entries kept per channel. */
-  historyMaxEntries: 1000,
-  /** History kept for 30 days, ms. */
-  historyMaxAgeMs: 30 * 24 * 3_600_000,
+  historyMaxEntries: 10_000,
+  /** History kept for 7 days, ms. */
+  historyMaxAgeMs: 7 * 24 * 3_600_000,
   /** Parked alerts expire after 7 days, ms. */
   parkedTtlMs: 7 * 24 * 3_600_000,
   /** Immediately, 5 s, 5 min, 30 min, 2 h. */
@@ -62,14 +71,20 @@ export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
   jitter: 0.2,
   /** Producer calls fail after 5 s without Redis, ms. */
   commandTimeoutMs: 5_000,
+  /** Largest alert `enqueue` takes: 256 KiB of JSON. */
+  maxAlertBytes: 256 * 1024,
   /** Deliveries in flight per worker. */
   concurrency: 10,
   /** BullMQ job lock, ms. */
   lockDurationMs: 30_000,
   /** BullMQ stalled-job check period, ms. */
   stalledIntervalMs: 30_000,
-  /** Stalls before a job is parked as `worker_error`. */
+  /** Stalls before BullMQ fails a job, which is then parked as `worker_error`. */
   maxStalledCount: 5,
+  /** Attempts in flight at once per channel, across every worker. */
+  maxInFlightPerChannel: 4,
+  /** Longest wait in `close()` for the deliveries in flight, ms. */
+  closeTimeoutMs: 30_000,
   /** Parked-alert expiry check period, ms. */
   parkedExpiryIntervalMs: 60_000,
 } as const);

@@ -11,7 +11,7 @@ import type {
   WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import type { Job, Queue } from 'bullmq';
+import { DelayedError, type Job, type Queue } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
 import {
   appendHistory,
@@ -41,6 +41,8 @@ export interface JobProcessorContext {
   readonly slots: InFlightSlots;
   /** The worker's `onError`. */
   readonly report: (error: unknown) => void;
+  /** `true` once `close()` began: a job taken after that is handed back, not run. */
+  readonly closing: () => boolean;
 }
 
 /** Thrown to make BullMQ retry a job on its schedule; the message carries no secret. */
@@ -64,7 +66,8 @@ function describeError(error: unknown): string {
 
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queue, keys, retention, sender, store, channels, slots, report } = context;
+  const { redis, queue, keys, retention, sender, store, channels, slots, report, closing } =
+    context;
   const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
 
   /** Parks the job's alert; `false` when `onlyWhileDisabled` and the channel was re-enabled. */
@@ -102,7 +105,11 @@ export function createJobProcessor(context: JobProcessorContext) {
     }
     if (result.cause === 'channel_disabled') return { kind: 'skipped' } as const;
     if (result.rejection?.stage === 'url') {
-      return { kind: 'problem', cause: 'invalid_channel', error: `channel url ${result.error}` } as const;
+      return {
+        kind: 'problem',
+        cause: 'invalid_channel',
+        error: `channel url ${result.error}`,
+      } as const;
     }
     return { kind: 'sent', result } as const;
   }
@@ -175,11 +182,18 @@ export function createJobProcessor(context: JobProcessorContext) {
       return;
     }
     const { cause, status } = outcome.result;
-    throw new AttemptFailedError(`attempt ${attempt} failed: ${cause}${status ? ` ${status}` : ''}`);
+    throw new AttemptFailedError(
+      `attempt ${attempt} failed: ${cause}${status ? ` ${status}` : ''}`,
+    );
   }
 
   async function process(job: Job<DeliveryJobData>, token?: string): Promise<void> {
     if (job.name !== DELIVER_JOB) return;
+    if (closing()) {
+      // BullMQ may hand a closing worker one more job: give it back for another worker.
+      await job.moveToDelayed(Date.now(), token);
+      throw new DelayedError();
+    }
     const { channelId, alert } = job.data;
     const attempt = job.data.priorAttempts + job.attemptsMade + 1;
     const startedAt = Date.now();
@@ -197,7 +211,12 @@ export function createJobProcessor(context: JobProcessorContext) {
     }
     if (!channel) {
       const at = new Date().toISOString();
-      const entry = { kind: 'discarded' as const, alertId: alert.id, channelId, attempt: attempt - 1 };
+      const entry = {
+        kind: 'discarded' as const,
+        alertId: alert.id,
+        channelId,
+        attempt: attempt - 1,
+      };
       await record({ ...entry, at, reason: null });
       return;
     }
