@@ -10,7 +10,7 @@ import type {
   ChannelStateStore,
   RecordedAttempt,
 } from '@cspwatch/webhook-sender';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { channelStateKeys } from './channel-state-keys';
 import { callRedis } from './errors';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
@@ -41,10 +41,11 @@ return reply`;
 
 const SCRIPT_NAME = 'cspwatchRecordChannelAttempt';
 
-type WithScript = Redis & Record<typeof SCRIPT_NAME, (...keysAndArgs: string[]) => Promise<string>>;
+type WithScript = (Redis | Cluster) &
+  Record<typeof SCRIPT_NAME, (...keysAndArgs: string[]) => Promise<string>>;
 
 /** Defines the script on the client once (ioredis sends `EVALSHA`, and `EVAL` after a flush). */
-function withRecordScript(redis: Redis): WithScript {
+function withRecordScript(redis: Redis | Cluster): WithScript {
   if (!(SCRIPT_NAME in redis)) {
     redis.defineCommand(SCRIPT_NAME, { numberOfKeys: 3, lua: RECORD_ATTEMPT });
   }

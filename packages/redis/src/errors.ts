@@ -13,6 +13,8 @@ const MARKER = Symbol.for('@cspwatch/redis.CspwatchRedisError');
  * - `redis_unavailable`: Redis did not answer in time (down, restarting, unreachable).
  *   Nothing was recorded; retry later.
  * - `redis_command_failed`: Redis answered with an error (for example `OOM` when it is full).
+ * - `not_replicated`: `enqueue` with `durability: 'replicated'`: the primary stored the alert,
+ *   but no replica confirmed it in time. Enqueue it again (the same alert is the same job).
  * - `channel_unusable`: (given to a worker's `onError`, never thrown) a channel cannot be
  *   delivered to as configured: its `channels` lookup threw, or its URL or secret is unusable.
  *   The message says what to fix; its alerts are parked once their attempts run out.
@@ -22,6 +24,7 @@ export type CspwatchRedisErrorCode =
   | 'invalid_input'
   | 'redis_unavailable'
   | 'redis_command_failed'
+  | 'not_replicated'
   | 'channel_unusable';
 
 /** One problem found while validating options or input. */

@@ -1,8 +1,9 @@
 /**
- * @cspwatch/redis/queue: a durable delivery queue on BullMQ. Alerts handed to the queue are
- * delivered by any number of worker processes with `@cspwatch/webhook-sender`, retried on a
- * schedule with jitter, parked (not dropped) while their channel is disabled, and every attempt
- * is recorded in a per-channel history. Needs `bullmq`, `ioredis` and `@cspwatch/webhook-sender`.
+ * @cspwatch/redis/queue: a durable delivery queue on BullMQ, on one Redis or a Redis Cluster.
+ * Alerts handed to the queue are delivered by any number of worker processes with
+ * `@cspwatch/webhook-sender`, retried on a schedule with jitter, parked (not dropped) while
+ * their channel is disabled, and every attempt is recorded in the channel's and the alert's
+ * history. Needs `bullmq`, `ioredis` and `@cspwatch/webhook-sender`.
  *
  * @packageDocumentation
  */
@@ -17,12 +18,14 @@ export { createDeliveryQueue } from './queue/delivery-queue';
 export type {
   DeliveryQueue,
   DeliveryQueueCounts,
+  EnqueueOptions,
   EnqueueResult,
   ExpireResult,
   ReleaseResult,
 } from './queue/delivery-queue-types';
 export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker';
 export type {
+  ChannelProblem,
   DeliveryAttemptEntry,
   DeliveryEventEntry,
   DeliveryHistoryEntry,
@@ -31,10 +34,12 @@ export type {
   ParkReason,
 } from './queue/history';
 export {
+  type ClusterConnectionOptions,
   DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueBaseOptions,
   type DeliveryQueueOptions,
   type HistoryRetentionOptions,
   type RedisConnectionOptions,
 } from './queue/options';
+export type { Durability } from './queue/replication';
 export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';

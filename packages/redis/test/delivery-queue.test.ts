@@ -342,7 +342,8 @@ describe('delivery queue and worker', () => {
       expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 1 });
       expect(sockets).toHaveLength(2);
       // BullMQ's own stall limit failed it; its 'failed' event parked it and took it out of the set.
-      const events = await admin.xrange(`cspwatch:${base.queueName}:events`, '-', '+');
+      const [eventsKey] = await admin.keys(`cspwatch:{*}:${base.queueName}:events`);
+      const events = await admin.xrange(eventsKey ?? '', '-', '+');
       expect(events.filter(([, fields]) => fields[1] === 'failed')).toHaveLength(1);
     } finally {
       admin.disconnect();

@@ -3,16 +3,28 @@
  * connect and command timeouts) so `enqueue` says "Redis is unreachable" instead of hanging;
  * a worker waits and reconnects for ever (BullMQ needs `maxRetriesPerRequest: null`).
  */
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import { CspwatchRedisError } from '../errors';
 import type { RedisConnectionOptions } from './options';
-import { defineQueueScripts, type ScriptedRedis } from './scripts';
+import { defineQueueScripts, type QueueClient, type ScriptedRedis } from './scripts';
 
+/**
+ * Opens a client with `settings` on top of the user's options: a `Redis`, or a `Cluster` whose
+ * every node connection gets them (`settings.enableAutoPipelining` applies to the cluster).
+ */
 function connect(connection: RedisConnectionOptions, settings: RedisOptions): ScriptedRedis {
-  const redis =
-    typeof connection === 'string'
-      ? new Redis(connection, settings)
-      : new Redis({ ...connection, ...settings });
+  let redis: QueueClient;
+  if (typeof connection === 'string') redis = new Redis(connection, settings);
+  else if ('cluster' in connection) {
+    const { enableAutoPipelining, enableOfflineQueue, ...perNode } = settings;
+    const options = connection.clusterOptions ?? {};
+    redis = new Cluster([...connection.cluster], {
+      ...options,
+      ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
+      ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
+      redisOptions: { ...options.redisOptions, ...perNode },
+    });
+  } else redis = new Redis({ ...connection, ...settings });
   return defineQueueScripts(redis);
 }
 
@@ -65,19 +77,64 @@ export function withTimeout<T>(what: string, work: Promise<T>, timeoutMs: number
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The calls waiting for one client to be ready, and how to stop listening for it. */
+interface ReadyWait {
+  /** Each is called with `true` once the client is ready, `false` if it ends first. */
+  readonly waiters: Set<(ready: boolean) => void>;
+  readonly stop: () => void;
+}
+
+// One `ready` listener per client, however many calls wait: a listener per call piles up
+// (MaxListenersExceededWarning) when many producers call during an outage. A call that gives
+// up leaves the set, and the last one to leave removes the listeners.
+const waitsByClient = new WeakMap<QueueClient, ReadyWait>();
+
+function startWait(redis: QueueClient): ReadyWait {
+  const waiters = new Set<(ready: boolean) => void>();
+  const settle = (ready: boolean) => {
+    wait.stop();
+    for (const waiter of waiters) waiter(ready);
+  };
+  const onReady = () => settle(true);
+  const onEnd = () => settle(false);
+  const wait: ReadyWait = {
+    waiters,
+    stop() {
+      redis.off('ready', onReady);
+      redis.off('end', onEnd);
+      if (waitsByClient.get(redis) === wait) waitsByClient.delete(redis);
+    },
+  };
+  redis.once('ready', onReady);
+  redis.once('end', onEnd);
+  waitsByClient.set(redis, wait);
+  return wait;
+}
+
+/** Joins the client's wait for `ready` (or `end`); returns how to leave it. */
+function joinWait(redis: QueueClient, onSettled: (ready: boolean) => void): () => void {
+  const wait = waitsByClient.get(redis) ?? startWait(redis);
+  wait.waiters.add(onSettled);
+  return () => {
+    wait.waiters.delete(onSettled);
+    if (wait.waiters.size === 0) wait.stop();
+  };
+}
+
+const closed = (what: string) =>
+  new CspwatchRedisError('invalid_input', `${what}: the queue is closed`);
+
 /**
  * Resolves once the client is connected; rejects with `redis_unavailable` after `timeoutMs`
  * (a producer has no offline queue, so a command sent before that would fail at once).
+ * Concurrent calls share one `ready` listener; none is left once no call waits.
  */
-export function untilReady(what: string, redis: Redis, timeoutMs: number): Promise<void> {
+export function untilReady(what: string, redis: QueueClient, timeoutMs: number): Promise<void> {
   if (redis.status === 'ready') return Promise.resolve();
-  if (redis.status === 'end') {
-    return Promise.reject(new CspwatchRedisError('invalid_input', `${what}: the queue is closed`));
-  }
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    onReady = resolve;
-    redis.once('ready', onReady);
+  if (redis.status === 'end') return Promise.reject(closed(what));
+  let leave = () => {};
+  const ready = new Promise<void>((resolve, reject) => {
+    leave = joinWait(redis, (isReady) => (isReady ? resolve() : reject(closed(what))));
   });
-  return withTimeout(what, ready, timeoutMs).finally(() => redis.off('ready', onReady));
+  return withTimeout(what, ready, timeoutMs).finally(leave);
 }

@@ -4,6 +4,7 @@
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import type { DeliveryHistoryEntry, DeliveryHistoryPage, HistoryPageOptions } from './history';
+import type { Durability } from './replication';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {
@@ -17,6 +18,15 @@ export interface DeliveryQueueCounts {
   readonly failed: number;
   /** Parked alerts, all channels. */
   readonly parked: number;
+}
+
+/** Options of one `enqueue` call. */
+export interface EnqueueOptions {
+  /**
+   * What to wait for before resolving: `'primary'` or `'replicated'` (see {@link Durability}).
+   * @default the queue's `durability` option
+   */
+  readonly durability?: Durability;
 }
 
 /** What `enqueue` gives back. */
@@ -44,7 +54,11 @@ export interface DeliveryQueue {
    * given again for the same channel while it is pending is the same job.
    * Throws `redis_unavailable` when Redis cannot store it.
    */
-  enqueue(channelId: string, alert: CspwatchEvent): Promise<EnqueueResult>;
+  enqueue(
+    channelId: string,
+    alert: CspwatchEvent,
+    options?: EnqueueOptions,
+  ): Promise<EnqueueResult>;
   /** Re-enables a channel (resets its count) and releases its parked alerts. */
   enableChannel(channelId: string): Promise<ReleaseResult>;
   /** Puts a channel's parked alerts back in the queue (a fresh schedule, the same `id`). */

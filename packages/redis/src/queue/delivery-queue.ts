@@ -3,12 +3,11 @@
  * channel and release its parked alerts, read the history. Every call fails within
  * `commandTimeoutMs` with `redis_unavailable` when Redis is down: nothing is dropped silently.
  */
-import { Queue } from 'bullmq';
 import { createRedisChannelStateStore } from '../channel-state-store';
-import { callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
+import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
 import { connectProducer, untilReady, withTimeout } from './connection';
 import type { DeliveryQueue } from './delivery-queue-types';
-import { readHistory } from './history';
+import { readAlertHistory, readHistory } from './history';
 import { deliveryJob } from './jobs';
 import { deliveryJobId, queueKeys } from './keys';
 import {
@@ -18,9 +17,20 @@ import {
   type DeliveryQueueOptions,
   resolveBaseOptions,
 } from './options';
-import { checkChannelId, toJobAlert } from './queue-input';
+import { countAllParked } from './parking';
+import { checkAlertId, checkChannelId, toJobAlert } from './queue-input';
 import { expireParkedAlerts, releaseParkedAlerts } from './release';
+import { type Durability, waitForReplica } from './replication';
 import { checkRetrySchedule, type RetrySchedule } from './retry-schedule';
+import { openShardQueues } from './shard-queues';
+
+const DURABILITIES: readonly unknown[] = ['primary', 'replicated'] satisfies Durability[];
+
+/** Throws `invalid_input` unless `value` is a durability level. */
+function checkDurability(value: unknown): Durability {
+  if (DURABILITIES.includes(value)) return value as Durability;
+  throw new CspwatchRedisError('invalid_input', "durability must be 'primary' or 'replicated'");
+}
 
 /**
  * Creates the producer/admin side of the delivery queue. Options are validated here.
@@ -39,11 +49,15 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
   const issues: RedisOptionIssue[] = [];
   const base = resolveBaseOptions(
     options,
-    ['attemptDelaysMs', 'jitter', 'commandTimeoutMs'],
+    ['attemptDelaysMs', 'jitter', 'commandTimeoutMs', 'maxAlertBytes', 'durability'],
     issues,
   );
   checkRetrySchedule(issues, options.attemptDelaysMs, options.jitter);
   checkInteger(issues, 'commandTimeoutMs', options.commandTimeoutMs, 1, 600_000);
+  checkInteger(issues, 'maxAlertBytes', options.maxAlertBytes, 1024, 16 * 1024 * 1024);
+  if (options.durability !== undefined && !DURABILITIES.includes(options.durability)) {
+    issues.push({ path: 'durability', message: "must be 'primary' or 'replicated'" });
+  }
   throwIfIssues(what, issues);
   const defaults = DELIVERY_QUEUE_DEFAULTS;
   const schedule: RetrySchedule = {
@@ -51,31 +65,39 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
     jitter: options.jitter ?? defaults.jitter,
   };
   const timeoutMs = options.commandTimeoutMs ?? defaults.commandTimeoutMs;
+  const maxAlertBytes = options.maxAlertBytes ?? defaults.maxAlertBytes;
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
   const keys = queueKeys(base.prefix, base.queueName);
+  const durability = options.durability ?? defaults.durability;
   const redis = connectProducer(base.connection, timeoutMs);
-  const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
-  queue.on('error', () => {}); // surfaced per call as redis_unavailable
+  // Errors surface per call as redis_unavailable.
+  const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, () => {});
   const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
-  const call = <T>(name: string, work: () => Promise<T>) =>
+  const call = <T>(name: string, work: (deadline: number) => Promise<T>) =>
     callRedis(name, async () => {
       const deadline = Date.now() + timeoutMs;
       await untilReady(name, redis, timeoutMs);
-      return withTimeout(name, work(), Math.max(1, deadline - Date.now()));
+      return withTimeout(name, work(deadline), Math.max(1, deadline - Date.now()));
     });
   const release = (channelId: string) =>
-    releaseParkedAlerts(redis, queue, keys, channelId, schedule, retention);
+    releaseParkedAlerts(redis, queues, keys, channelId, schedule, retention);
 
   return {
-    async enqueue(channelId, alert) {
+    async enqueue(channelId, alert, enqueueOptions = {}) {
       checkChannelId(channelId);
-      const data = toJobAlert(alert);
+      const data = toJobAlert(alert, maxAlertBytes); // refused before Redis is touched
+      const wanted = checkDurability(enqueueOptions?.durability ?? durability);
       const job = deliveryJob(
         { channelId, alert: data, priorAttempts: 0, schedule },
         deliveryJobId(channelId, data.id),
       );
-      return call('enqueue', async () => {
+      return call('enqueue', async (deadline) => {
+        const queue = queues.forChannel(channelId);
         const added = await queue.add(job.name, job.data, job.opts);
+        if (wanted === 'replicated') {
+          const waitMs = Math.max(1, deadline - Date.now());
+          await waitForReplica(redis, queue.opts.prefix ?? '', waitMs, 'enqueue');
+        }
         return { jobId: added.id ?? job.opts.jobId! };
       });
     },
@@ -100,6 +122,10 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
         readHistory(redis, keys.history(channelId), pageOptions, retention),
       );
     },
+    async getAlertHistory(alertId) {
+      checkAlertId(alertId);
+      return call('getAlertHistory', () => readAlertHistory(redis, keys, alertId, retention));
+    },
     async getChannelState(channelId) {
       checkChannelId(channelId);
       return call('getChannelState', () => store.get(channelId));
@@ -110,23 +136,20 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
     },
     getCounts: () =>
       call('getCounts', async () => {
-        const counts = await queue.getJobCounts(
-          'waiting',
-          'prioritized',
-          'active',
-          'delayed',
-          'failed',
-        );
+        const states = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+        const perShard = await Promise.all(queues.all.map((q) => q.getJobCounts(...states)));
+        const sum = (state: (typeof states)[number]) =>
+          perShard.reduce((total, counts) => total + (counts[state] ?? 0), 0);
         return {
-          waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
-          active: counts.active ?? 0,
-          delayed: counts.delayed ?? 0,
-          failed: counts.failed ?? 0,
-          parked: await redis.zcard(keys.parkedAll),
+          waiting: sum('waiting') + sum('prioritized'),
+          active: sum('active'),
+          delayed: sum('delayed'),
+          failed: sum('failed'),
+          parked: await countAllParked(redis, keys),
         };
       }),
     async close() {
-      await queue.close().catch(() => {});
+      await queues.close();
       redis.disconnect();
     },
   };

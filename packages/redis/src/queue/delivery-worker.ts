@@ -5,7 +5,7 @@
  * Killed mid-delivery, a worker's jobs are taken over by another (BullMQ stalled-job recovery).
  */
 import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-sender';
-import { type Job, type MinimalJob, Queue, Worker } from 'bullmq';
+import { type Job, type MinimalJob, type Queue, Worker } from 'bullmq';
 import { createRedisChannelStateStore } from '../channel-state-store';
 import { connectWorker } from './connection';
 import { createInFlightSlots } from './in-flight';
@@ -14,6 +14,7 @@ import { queueKeys } from './keys';
 import { createJobProcessor } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
+import { openShardQueues } from './shard-queues';
 import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
@@ -38,7 +39,7 @@ export interface DeliveryWorker {
  *   channels: (id) => db.webhookChannels.find(id), // { id, url, secret }
  *   concurrency: 50,
  * });
- * process.on('SIGTERM', () => worker.close());
+ * process.on('SIGTERM', () => worker.close().then(() => process.exit(0)));
  * ```
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
@@ -55,13 +56,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
   const sender = createWebhookSender({ ...options.sender, store });
   const lockDurationMs = options.lockDurationMs ?? defaults.lockDurationMs;
-  const queue = new Queue(base.queueName, { connection: redis, prefix: base.prefix });
-  queue.on('error', report);
+  const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
   const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
   let closing: Promise<void> | undefined;
   const slots = createInFlightSlots({
     redis: state,
-    queue,
+    queues,
     keys,
     cap: options.maxInFlightPerChannel ?? defaults.maxInFlightPerChannel,
     // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
@@ -70,7 +70,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   });
   const processor = createJobProcessor({
     redis: state,
-    queue,
+    queues,
     keys,
     retention,
     sender,
@@ -80,47 +80,50 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     report,
     closing: () => closing !== undefined,
   });
-  const worker = new Worker<DeliveryJobData>(
-    base.queueName,
-    (job, token) => processor.process(job, token),
-    {
-      connection: redis,
-      prefix: base.prefix,
-      concurrency: options.concurrency ?? defaults.concurrency,
-      lockDuration: lockDurationMs,
-      stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
-      // A job whose workers die under it more often than this is failed by BullMQ, then parked.
-      maxStalledCount: options.maxStalledCount ?? defaults.maxStalledCount,
-      settings: {
-        // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
-        backoffStrategy: (attemptsMade: number, _t?: string, _e?: Error, job?: MinimalJob) => {
-          const schedule = (job?.data as DeliveryJobData | undefined)?.schedule;
-          return schedule ? delayBeforeAttempt(schedule, attemptsMade) : 0;
+  // One BullMQ worker per shard, sharing this process's concurrency.
+  const concurrency = options.concurrency ?? defaults.concurrency;
+  const workers = queues.all.map(
+    (queue) =>
+      new Worker<DeliveryJobData>(base.queueName, (job, token) => processor.process(job, token), {
+        connection: redis,
+        prefix: queue.opts.prefix ?? base.prefix,
+        concurrency: Math.max(1, Math.ceil(concurrency / base.shards)),
+        lockDuration: lockDurationMs,
+        stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
+        // A job whose workers die under it more often than this is failed by BullMQ, then parked.
+        maxStalledCount: options.maxStalledCount ?? defaults.maxStalledCount,
+        settings: {
+          // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
+          backoffStrategy: (attemptsMade: number, _t?: string, _e?: Error, job?: MinimalJob) => {
+            const schedule = (job?.data as DeliveryJobData | undefined)?.schedule;
+            return schedule ? delayBeforeAttempt(schedule, attemptsMade) : 0;
+          },
         },
-      },
-    },
+      }),
   );
-  worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
-  // A job BullMQ failed for good (not a delivery failure: those park themselves) is parked.
-  worker.on('failed', (job) => {
-    if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
-  });
+  for (const worker of workers) {
+    worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
+    // A job BullMQ failed for good (not a delivery failure: those park themselves) is parked.
+    worker.on('failed', (job) => {
+      if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
+    });
+  }
   // Housekeeping: expire old parked alerts, and park failed jobs whose 'failed' event was lost
   // (their worker died before parking them).
   const housekeeping = setInterval(() => {
     expireParkedAlerts(state, keys, base.parkedTtlMs, retention).catch(report);
-    parkFailedJobs(queue, processor.parkFailedJob).catch(report);
+    for (const queue of queues.all) parkFailedJobs(queue, processor.parkFailedJob).catch(report);
   }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
   housekeeping.unref();
   return {
     waitUntilReady: async () => {
-      await worker.waitUntilReady();
+      await Promise.all(workers.map((worker) => worker.waitUntilReady()));
     },
     close() {
       closing ??= (async () => {
         clearInterval(housekeeping);
-        await closeWithin(worker, closeTimeoutMs);
-        await queue.close().catch(() => {});
+        await Promise.all(workers.map((worker) => closeWithin(worker, closeTimeoutMs)));
+        await queues.close();
         await sender.close();
         state.disconnect();
         redis.disconnect();

@@ -7,10 +7,9 @@
 
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
-import type { Redis } from 'ioredis';
 import { CspwatchRedisError } from '../errors';
 import type { QueueKeys } from './keys';
-import type { ScriptedCommands, ScriptedRedis } from './scripts';
+import type { QueueClient, ScriptedRedis } from './scripts';
 
 /**
  * A channel that cannot be delivered to as configured: `invalid_channel` (its URL or secret is
@@ -147,18 +146,6 @@ export async function appendHistory(
   ]);
 }
 
-/** Queues the recording of `entry` on a MULTI or pipeline. */
-export function queueHistory(
-  commands: ScriptedCommands,
-  keys: QueueKeys,
-  entry: NewHistoryEntry,
-  retention: HistoryRetention,
-): void {
-  const args = entryCommands(keys, entry, retention);
-  commands.cspwatchAppendHistory(...args.channelKeys, ...args.channelArgs);
-  commands.cspwatchAppendAlert(...args.alert);
-}
-
 /**
  * Records an attempt and gives back its in-flight slot; resolves with the id of the oldest job
  * that was waiting for a slot of the channel (to promote), or `null`.
@@ -189,7 +176,7 @@ const CURSOR = /^\d{1,20}-\d{1,20}$/;
 
 /** Reads one page, newest first; entries past `maxAgeMs` but not yet trimmed are left out. */
 export async function readHistory(
-  redis: Redis,
+  redis: QueueClient,
   key: string,
   options: HistoryPageOptions,
   retention: HistoryRetention,
@@ -225,7 +212,7 @@ export async function readHistory(
 
 /** Reads every entry of one alert (all channels), oldest first, within `maxAgeMs`. */
 export async function readAlertHistory(
-  redis: Redis,
+  redis: QueueClient,
   keys: QueueKeys,
   alertId: string,
   retention: HistoryRetention,

@@ -6,9 +6,10 @@
  * died frees itself when its lease runs out, and a waiting job whose promotion was lost runs
  * when its delay (the same lease) runs out, so nothing waits for ever.
  */
-import { DelayedError, Job, type Queue } from 'bullmq';
+import { DelayedError, Job } from 'bullmq';
 import type { QueueKeys } from './keys';
 import type { ScriptedRedis } from './scripts';
+import type { ShardQueues } from './shard-queues';
 
 /** How a worker's jobs take and give back their channel's slots. */
 export interface InFlightSlots {
@@ -25,7 +26,7 @@ export interface InFlightSlots {
 /** Options of {@link createInFlightSlots}. */
 export interface InFlightSlotOptions {
   readonly redis: ScriptedRedis;
-  readonly queue: Queue;
+  readonly queues: ShardQueues;
   readonly keys: QueueKeys;
   /** Slots per channel. */
   readonly cap: number;
@@ -38,12 +39,12 @@ const PROMOTE_TRIES = 3;
 
 /** Creates the slot keeper of one worker. */
 export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots {
-  const { redis, queue, keys, cap, leaseMs } = options;
+  const { redis, queues, keys, cap, leaseMs } = options;
   const keyLifetime = String(leaseMs * 2);
 
-  async function promote(jobId: string): Promise<boolean> {
+  async function promote(jobId: string, channelId: string): Promise<boolean> {
     try {
-      const job = await Job.fromId(queue, jobId);
+      const job = await Job.fromId(queues.forChannel(channelId), jobId);
       await job?.promote();
       return job !== undefined;
     } catch {
@@ -54,7 +55,7 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
   async function promoteWaiting(jobId: string | null, channelId: string): Promise<void> {
     let next = jobId;
     for (let tries = 0; next !== null && tries < PROMOTE_TRIES; tries++) {
-      if (await promote(next)) return;
+      if (await promote(next, channelId)) return;
       const popped = (await redis.cspwatchNextWaiting(keys.waitingRoom(channelId))) as string[];
       next = popped[0] ?? null;
     }
@@ -83,7 +84,7 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
         String(cap),
         keyLifetime,
       );
-      if (freed === 1) await promote(job.id ?? '');
+      if (freed === 1) await promote(job.id ?? '', channelId);
       throw new DelayedError();
     },
     async release(jobId, channelId) {

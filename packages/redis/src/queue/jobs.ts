@@ -1,11 +1,11 @@
 /**
- * What a delivery job carries and how it is added: one home for the job options, used by
- * `enqueue`, by a release of parked alerts and by a worker that must re-queue.
+ * What a delivery job carries and its options, in one home: used by `enqueue`, by a release of
+ * parked alerts and by a worker that must re-queue.
  */
 
 import { randomUUID } from 'node:crypto';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { JobsOptions, Queue } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
 import { delayBeforeAttempt, type RetrySchedule } from './retry-schedule';
 
 /** BullMQ job name of a delivery. */
@@ -35,7 +35,8 @@ export function deliveryJob(data: DeliveryJobData, jobId: string = randomUUID())
   return { name: DELIVER_JOB, data, opts };
 }
 
-/** Adds delivery jobs in one round trip. */
-export async function addDeliveryJobs(queue: Queue, jobs: ReturnType<typeof deliveryJob>[]) {
-  if (jobs.length > 0) await queue.addBulk(jobs);
+/** Where delivery jobs are added: the queue of their channel's shard. */
+export interface DeliveryJobTarget {
+  /** Adds a channel's delivery jobs in one round trip. */
+  add(channelId: string, jobs: readonly ReturnType<typeof deliveryJob>[]): Promise<void>;
 }

@@ -13,12 +13,10 @@ export interface QueueKeys extends ChannelStateKeys {
   history(channelId: string): string;
   /** Per-channel sorted set of parked entry ids (score: parked time). */
   parked(channelId: string): string;
-  /** Start of every per-channel parked key (for the expiry script). */
-  readonly parkedPrefix: string;
-  /** All parked entry ids (score: parked time), for expiry. */
-  readonly parkedAll: string;
-  /** Hash: parked entry id → the parked alert as JSON. */
-  readonly parkedData: string;
+  /** Per-channel hash: parked entry id → the parked alert as JSON. */
+  parkedData(channelId: string): string;
+  /** The channels with parked alerts (score: their oldest parked time), for expiry and counts. */
+  readonly parkedChannels: string;
   /** Per-channel sorted set of the jobs holding an in-flight slot (score: lease end). */
   inFlight(channelId: string): string;
   /** Per-channel sorted set of the jobs waiting for an in-flight slot (score: when they began). */
@@ -36,9 +34,8 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
     ...channelStateKeys(channelStatePrefix),
     history: (id) => `${base}:history:{${id}}`,
     parked: (id) => `${base}:parked:{${id}}`,
-    parkedPrefix: `${base}:parked:`,
-    parkedAll: `${base}:parked-all`,
-    parkedData: `${base}:parked-data`,
+    parkedData: (id) => `${base}:parked-data:{${id}}`,
+    parkedChannels: `${base}:parked-channels`,
     inFlight: (id) => `${base}:in-flight:{${id}}`,
     waitingRoom: (id) => `${base}:waiting-for-slot:{${id}}`,
     alertHistory: (id) => `${base}:alert-history:{${id}}`,

@@ -2,11 +2,23 @@
  * Options of the delivery queue and its workers: one documented type each, defaults in one
  * frozen object, every field validated at construction.
  */
-import type { RedisOptions } from 'ioredis';
+import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
 import { type RedisOptionIssue, throwIfIssues } from '../errors';
+import type { Durability } from './replication';
 
-/** Where Redis is: a `redis://` / `rediss://` URL, or ioredis connection options. */
-export type RedisConnectionOptions = string | RedisOptions;
+/** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
+export interface ClusterConnectionOptions {
+  /** Seed nodes: `{ host, port }` or `'host:port'`; the client discovers the rest. */
+  readonly cluster: readonly ClusterNode[];
+  /** ioredis `Cluster` options (`redisOptions` for each node: password, TLS…). */
+  readonly clusterOptions?: ClusterOptions;
+}
+
+/**
+ * Where Redis is: a `redis://` / `rediss://` URL, ioredis connection options, or a Redis
+ * Cluster's seed nodes (`{ cluster: [{ host, port }] }`).
+ */
+export type RedisConnectionOptions = string | RedisOptions | ClusterConnectionOptions;
 
 /** How long history is kept, per channel. */
 export interface HistoryRetentionOptions {
@@ -31,6 +43,12 @@ export interface DeliveryQueueBaseOptions {
   readonly history?: HistoryRetentionOptions;
   /** A parked alert not released within this time expires (recorded in the history), in ms. @default 604800000 (7 days) */
   readonly parkedTtlMs?: number;
+  /**
+   * BullMQ queues the deliveries are spread over, by channel: each shard has its own hash tag,
+   * so on Redis Cluster the shards land on different masters (give as many as masters, or a
+   * multiple). Give the producers and the workers the same number. @default 1
+   */
+  readonly shards?: number;
 }
 
 /** Options of {@link createDeliveryQueue} (the producer and admin side). */
@@ -46,6 +64,12 @@ export interface DeliveryQueueOptions extends DeliveryQueueBaseOptions {
   /** Longest wait for Redis on `enqueue` and the other calls before `redis_unavailable`, in ms. @default 5000 */
   readonly commandTimeoutMs?: number;
   /**
+   * What `enqueue` waits for before it resolves, unless a call says otherwise: `'primary'` (the
+   * primary stored it; a failover before a replica got it can lose it) or `'replicated'` (a
+   * replica confirmed it too, with `WAIT 1`; needs a replica). @default 'primary'
+   */
+  readonly durability?: Durability;
+  /**
    * Largest alert `enqueue` takes, in bytes of its JSON (UTF-8); a larger one is refused with
    * `invalid_input` and nothing is stored. From 1024 to 16777216 (16 MiB).
    * @default 262144 (256 KiB)
@@ -57,6 +81,8 @@ export interface DeliveryQueueOptions extends DeliveryQueueBaseOptions {
 export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
   /** BullMQ queue name. */
   queueName: 'cspwatch-deliveries',
+  /** BullMQ queues (shards) the deliveries are spread over. */
+  shards: 1,
   /** Prefix of every key. */
   prefix: 'cspwatch',
   /** History entries kept per channel. */
@@ -71,6 +97,8 @@ export const DELIVERY_QUEUE_DEFAULTS = Object.freeze({
   jitter: 0.2,
   /** Producer calls fail after 5 s without Redis, ms. */
   commandTimeoutMs: 5_000,
+  /** `enqueue` resolves once the primary stored the alert. */
+  durability: 'primary' as Durability,
   /** Largest alert `enqueue` takes: 256 KiB of JSON. */
   maxAlertBytes: 256 * 1024,
   /** Deliveries in flight per worker. */
@@ -97,6 +125,7 @@ export interface ResolvedBaseOptions {
   readonly historyMaxEntries: number;
   readonly historyMaxAgeMs: number;
   readonly parkedTtlMs: number;
+  readonly shards: number;
 }
 
 const DAY_100 = 100 * 24 * 3_600_000;
@@ -122,6 +151,36 @@ function checkName(issues: RedisOptionIssue[], path: string, value: unknown): vo
   }
 }
 
+/** Checks `connection`: a redis URL, ioredis options, or `{ cluster: [seed nodes] }`. */
+function checkConnection(issues: RedisOptionIssue[], connection: unknown): void {
+  if (typeof connection === 'string' && /^rediss?:\/\//.test(connection)) return;
+  if (typeof connection !== 'object' || connection === null || Array.isArray(connection)) {
+    issues.push({
+      path: 'connection',
+      message:
+        'is required: a redis:// URL, ioredis options such as { host, port }, or { cluster: [{ host, port }] }',
+    });
+    return;
+  }
+  if ('status' in connection && 'sendCommand' in connection) {
+    issues.push({
+      path: 'connection',
+      message:
+        'must describe where Redis is, not be a client: the queue opens its own connections (pass the URL, the options, or { cluster: [...] })',
+    });
+    return;
+  }
+  if ('cluster' in connection) {
+    const { cluster } = connection as { cluster: unknown };
+    if (!Array.isArray(cluster) || cluster.length === 0) {
+      issues.push({
+        path: 'connection.cluster',
+        message: "must list the cluster's seed nodes, e.g. [{ host: '10.0.0.1', port: 6379 }]",
+      });
+    }
+  }
+}
+
 /** Validates and resolves the shared options; pushes issues and unknown keys. */
 export function resolveBaseOptions(
   options: DeliveryQueueBaseOptions,
@@ -129,15 +188,7 @@ export function resolveBaseOptions(
   issues: RedisOptionIssue[],
 ): ResolvedBaseOptions {
   const { connection, history = {} } = options;
-  const validConnection =
-    (typeof connection === 'string' && /^rediss?:\/\//.test(connection)) ||
-    (typeof connection === 'object' && connection !== null && !Array.isArray(connection));
-  if (!validConnection) {
-    issues.push({
-      path: 'connection',
-      message: 'is required: a redis:// URL or ioredis options such as { host, port }',
-    });
-  }
+  checkConnection(issues, connection);
   checkName(issues, 'queueName', options.queueName);
   checkName(issues, 'prefix', options.prefix);
   if (typeof history !== 'object' || history === null) {
@@ -147,12 +198,14 @@ export function resolveBaseOptions(
     checkInteger(issues, 'history.maxAgeMs', history.maxAgeMs, 1_000, DAY_100 * 10);
   }
   checkInteger(issues, 'parkedTtlMs', options.parkedTtlMs, 1, DAY_100 * 10);
+  checkInteger(issues, 'shards', options.shards, 1, 256);
   const allowed = new Set([
     'connection',
     'queueName',
     'prefix',
     'history',
     'parkedTtlMs',
+    'shards',
     ...known,
   ]);
   for (const key of Object.keys(options)) {
@@ -166,6 +219,7 @@ export function resolveBaseOptions(
     historyMaxEntries: history?.maxEntries ?? defaults.historyMaxEntries,
     historyMaxAgeMs: history?.maxAgeMs ?? defaults.historyMaxAgeMs,
     parkedTtlMs: options.parkedTtlMs ?? defaults.parkedTtlMs,
+    shards: options.shards ?? defaults.shards,
   };
 }
 

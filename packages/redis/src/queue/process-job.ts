@@ -11,7 +11,7 @@ import type {
   WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { DelayedError, type Job, type Queue } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
 import {
   appendHistory,
@@ -23,16 +23,17 @@ import {
   redactSecret,
 } from './history';
 import type { InFlightSlots } from './in-flight';
-import { addDeliveryJobs, DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
+import { DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
 import { parkAlert } from './parking';
 import type { ScriptedRedis } from './scripts';
+import type { ShardQueues } from './shard-queues';
 import type { ChannelLookup } from './worker-options';
 
 /** What the processor needs. */
 export interface JobProcessorContext {
   readonly redis: ScriptedRedis;
-  readonly queue: Queue;
+  readonly queues: ShardQueues;
   readonly keys: QueueKeys;
   readonly retention: HistoryRetention;
   readonly sender: WebhookSender;
@@ -66,7 +67,7 @@ function describeError(error: unknown): string {
 
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queue, keys, retention, sender, store, channels, slots, report, closing } =
+  const { redis, queues, keys, retention, sender, store, channels, slots, report, closing } =
     context;
   const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
 
@@ -90,7 +91,7 @@ export function createJobProcessor(context: JobProcessorContext) {
   /** Parks for a disabled channel, or, if it was re-enabled meanwhile, queues the alert again. */
   async function parkWhileDisabled(job: Job<DeliveryJobData>, attempts: number) {
     if (await park(job, attempts, 'channel_disabled', true)) return;
-    await addDeliveryJobs(queue, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
+    await queues.add(job.data.channelId, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
   }
 
   /** Delivers once; a channel that cannot be delivered to as configured is a problem, not a failure. */

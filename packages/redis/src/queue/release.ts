@@ -3,20 +3,19 @@
  * payload `id`), then remove them from the parked set and record it. A crash between the two
  * steps can release an alert twice, never lose it.
  */
-import type { Queue } from 'bullmq';
-import { type HistoryRetention, queueHistory } from './history';
-import { addDeliveryJobs, deliveryJob } from './jobs';
+import { appendHistory, type HistoryRetention } from './history';
+import { type DeliveryJobTarget, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
-import { readParked, takeExpired, unpark } from './parking';
+import { channelsParkedBefore, readParked, reindexChannel, takeExpired, unpark } from './parking';
 import type { RetrySchedule } from './retry-schedule';
-import { multi, type ScriptedRedis } from './scripts';
+import type { ScriptedRedis } from './scripts';
 
 const BATCH = 500;
 
 /** Releases every parked alert of a channel; resolves with how many. */
 export async function releaseParkedAlerts(
   redis: ScriptedRedis,
-  queue: Queue,
+  target: DeliveryJobTarget,
   keys: QueueKeys,
   channelId: string,
   schedule: RetrySchedule,
@@ -25,38 +24,41 @@ export async function releaseParkedAlerts(
   let released = 0;
   for (;;) {
     const batch = await readParked(redis, keys, channelId, BATCH);
-    if (batch.length === 0) return released;
-    await addDeliveryJobs(
-      queue,
+    if (batch.length === 0) break;
+    await target.add(
+      channelId,
       batch.map((parked) =>
         deliveryJob({ channelId, alert: parked.alert, priorAttempts: parked.attempts, schedule }),
       ),
     );
-    const commands = unpark(
+    await unpark(
       redis,
       keys,
       channelId,
       batch.map((parked) => parked.entryId),
     );
     const at = new Date().toISOString();
-    for (const parked of batch) {
-      queueHistory(
-        commands,
-        keys,
-        {
-          kind: 'released',
-          alertId: parked.alert.id,
-          channelId,
-          attempt: parked.attempts,
-          at,
-          reason: null,
-        },
-        retention,
-      );
-    }
-    await commands.exec();
+    await Promise.all(
+      batch.map((parked) =>
+        appendHistory(
+          redis,
+          keys,
+          {
+            kind: 'released',
+            alertId: parked.alert.id,
+            channelId,
+            attempt: parked.attempts,
+            at,
+            reason: null,
+          },
+          retention,
+        ),
+      ),
+    );
     released += batch.length;
   }
+  await reindexChannel(redis, keys, channelId);
+  return released;
 }
 
 /** Expires every alert parked longer than `ttlMs`, recording each; resolves with how many. */
@@ -67,27 +69,35 @@ export async function expireParkedAlerts(
   retention: HistoryRetention,
 ): Promise<number> {
   let expired = 0;
+  const cutoff = Date.now() - ttlMs;
   for (;;) {
-    const batch = await takeExpired(redis, keys, Date.now() - ttlMs, BATCH);
-    if (batch.length === 0) return expired;
-    const commands = multi(redis);
-    const at = new Date().toISOString();
-    for (const parked of batch) {
-      queueHistory(
-        commands,
-        keys,
-        {
-          kind: 'expired',
-          alertId: parked.alert.id,
-          channelId: parked.channelId,
-          attempt: parked.attempts,
-          at,
-          reason: null,
-        },
-        retention,
-      );
+    const channels = await channelsParkedBefore(redis, keys, cutoff, BATCH);
+    if (channels.length === 0) return expired;
+    for (const channelId of channels) {
+      for (;;) {
+        const batch = await takeExpired(redis, keys, channelId, cutoff, BATCH);
+        const at = new Date().toISOString();
+        await Promise.all(
+          batch.map((parked) =>
+            appendHistory(
+              redis,
+              keys,
+              {
+                kind: 'expired',
+                alertId: parked.alert.id,
+                channelId,
+                attempt: parked.attempts,
+                at,
+                reason: null,
+              },
+              retention,
+            ),
+          ),
+        );
+        expired += batch.length;
+        if (batch.length < BATCH) break;
+      }
+      await reindexChannel(redis, keys, channelId);
     }
-    await commands.exec();
-    expired += batch.length;
   }
 }

@@ -4,7 +4,7 @@
  * after a Redis restart emptied the script cache). Every script touches the keys of one
  * channel only (one `{channelId}` hash tag), or of one alert.
  */
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 
 /**
  * Lua that appends the entry in ARGV[1] to the stream KEYS[1] once (KEYS[2] is its once-key):
@@ -68,16 +68,16 @@ return redis.call('ZPOPMIN', KEYS[2])`;
 // KEYS: waiting room. Pops the oldest waiting job id (after a promote that found it gone).
 const NEXT_WAITING = `return redis.call('ZPOPMIN', KEYS[1])`;
 
-// KEYS: channel parked set, all parked, parked data, disabled flag.
+// KEYS: channel parked set, channel parked data, disabled flag.
 // ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
 const PARK = `
-if ARGV[4] == '1' and redis.call('EXISTS', KEYS[4]) == 0 then return 0 end
+if ARGV[4] == '1' and redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[3])
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
 return 1`;
 
-// KEYS: all parked, parked data. ARGV: cutoff time, batch size, per-channel key prefix.
+// KEYS: channel parked set, channel parked data. ARGV: cutoff time, batch size.
+// Removes and returns up to a batch of the channel's alerts parked at or before the cutoff.
 const TAKE_EXPIRED = `
 local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[2]))
 local out = {}
@@ -85,11 +85,7 @@ for _, id in ipairs(ids) do
   local json = redis.call('HGET', KEYS[2], id)
   redis.call('ZREM', KEYS[1], id)
   redis.call('HDEL', KEYS[2], id)
-  if json then
-    local entry = cjson.decode(json)
-    redis.call('ZREM', ARGV[3] .. '{' .. entry.channelId .. '}', id)
-    table.insert(out, json)
-  end
+  if json then table.insert(out, json) end
 end
 return out`;
 
@@ -101,27 +97,23 @@ const SCRIPTS = {
   cspwatchWaitForSlot: { numberOfKeys: 2, lua: WAIT_FOR_SLOT },
   cspwatchReleaseSlot: { numberOfKeys: 2, lua: RELEASE_SLOT },
   cspwatchNextWaiting: { numberOfKeys: 1, lua: NEXT_WAITING },
-  cspwatchPark: { numberOfKeys: 4, lua: PARK },
+  cspwatchPark: { numberOfKeys: 3, lua: PARK },
   cspwatchTakeExpired: { numberOfKeys: 2, lua: TAKE_EXPIRED },
 } as const;
 
 type ScriptName = keyof typeof SCRIPTS;
 type Scripted<R> = Record<ScriptName, (...keysAndArgs: string[]) => R>;
 
-/** A client (or a MULTI/pipeline made from it) on which the queue's scripts are defined. */
-export type ScriptedRedis = Redis & Scripted<Promise<unknown>>;
-/** A MULTI or pipeline of a {@link ScriptedRedis}. */
-export type ScriptedCommands = ChainableCommander & Scripted<ChainableCommander>;
+/** A client of the queue: one Redis, or a Redis Cluster. */
+export type QueueClient = Redis | Cluster;
+
+/** A client on which the queue's scripts are defined. */
+export type ScriptedRedis = QueueClient & Scripted<Promise<unknown>>;
 
 /** Defines the queue's scripts on a client the queue created (once). */
-export function defineQueueScripts(redis: Redis): ScriptedRedis {
+export function defineQueueScripts(redis: QueueClient): ScriptedRedis {
   for (const [name, definition] of Object.entries(SCRIPTS)) {
     if (!(name in redis)) redis.defineCommand(name, definition);
   }
   return redis as ScriptedRedis;
-}
-
-/** A MULTI on a scripted client, typed with the scripts. */
-export function multi(redis: ScriptedRedis): ScriptedCommands {
-  return redis.multi() as ScriptedCommands;
 }
