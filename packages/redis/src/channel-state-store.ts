@@ -13,6 +13,7 @@ import type {
 import type { Cluster, Redis } from 'ioredis';
 import { channelStateKeys } from './channel-state-keys';
 import { callRedis } from './errors';
+import { waitForReplica } from './replication';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
 /** Default key prefix of {@link createRedisChannelStateStore}. */
@@ -85,7 +86,7 @@ function toRecordedAttempt(reply: string): RecordedAttempt {
  * ```
  */
 export function createRedisChannelStateStore(options: RedisStoreOptions): ChannelStateStore {
-  const { redis, prefix } = resolveStoreOptions(
+  const { redis, prefix, durability, replicaTimeoutMs } = resolveStoreOptions(
     'createRedisChannelStateStore',
     options,
     DEFAULT_CHANNEL_STATE_PREFIX,
@@ -103,8 +104,8 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
         return { consecutiveFailures: Number(failures ?? 0), disabled: disabled !== null };
       }),
     recordAttempt: (channelId, attempt: ChannelAttempt) =>
-      call('recordAttempt', async () =>
-        toRecordedAttempt(
+      call('recordAttempt', async () => {
+        const recorded = toRecordedAttempt(
           await scripted[SCRIPT_NAME](
             keys.failures(channelId),
             keys.disabled(channelId),
@@ -112,8 +113,14 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
             attempt.ok ? '1' : '0',
             String(attempt.failuresToDisable),
           ),
-        ),
-      ),
+        );
+        // The disable is answered once only after a replica has it, so a failover cannot undo
+        // it and let a second caller disable the channel again.
+        if (recorded.disabledNow && durability === 'replicated') {
+          await waitForReplica(redis, keys.disabled(channelId), replicaTimeoutMs, 'disable');
+        }
+        return recorded;
+      }),
     disable: (channelId) =>
       call('disable', async () => {
         const token = randomUUID();

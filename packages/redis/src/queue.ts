@@ -41,5 +41,5 @@ export {
   type HistoryRetentionOptions,
   type RedisConnectionOptions,
 } from './queue/options';
-export type { Durability } from './queue/replication';
 export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';
+export type { Durability } from './replication';

@@ -4,6 +4,7 @@
  */
 import type { ReplayStore } from '@cspwatch/webhooks';
 import { CspwatchRedisError, callRedis } from './errors';
+import { waitForReplica } from './replication';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
 /** Default key prefix of {@link createRedisReplayStore}. */
@@ -12,7 +13,9 @@ export const DEFAULT_REPLAY_PREFIX = 'cspwatch:replay';
 /**
  * A `ReplayStore` (from `@cspwatch/webhooks`) on Redis: `claim` is `SET <prefix>:<key> 1 NX PX <ttlMs>` (true when
  * Redis replied OK), `release` is `DEL <prefix>:<key>`. A Redis that cannot answer makes
- * `claim` throw a `CspwatchRedisError` (`redis_unavailable`), never answer `true`.
+ * `claim` throw a `CspwatchRedisError` (`redis_unavailable`), never answer `true`. With
+ * `durability: 'replicated'` a claim counts only once a replica has it (`WAIT 1`); when none
+ * confirms in time the claim is given back and `claim` throws `not_replicated` (fail closed).
  *
  * @example
  * ```ts
@@ -22,7 +25,7 @@ export const DEFAULT_REPLAY_PREFIX = 'cspwatch:replay';
  * ```
  */
 export function createRedisReplayStore(options: RedisStoreOptions): ReplayStore {
-  const { redis, prefix } = resolveStoreOptions(
+  const { redis, prefix, durability, replicaTimeoutMs } = resolveStoreOptions(
     'createRedisReplayStore',
     options,
     DEFAULT_REPLAY_PREFIX,
@@ -39,7 +42,18 @@ export function createRedisReplayStore(options: RedisStoreOptions): ReplayStore 
         if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
           throw new CspwatchRedisError('invalid_input', 'replay ttlMs must be a positive integer');
         }
-        return (await redis.set(`${prefix}:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+        const claimed = (await redis.set(`${prefix}:${key}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+        if (claimed && durability === 'replicated') {
+          try {
+            await waitForReplica(redis, `${prefix}:${key}`, replicaTimeoutMs, 'replay claim');
+          } catch (error) {
+            // Fail closed: a claim no replica has could vanish in a failover and let the
+            // delivery in twice. Given back, and the guard answers 503 (the sender retries).
+            await redis.del(`${prefix}:${key}`).catch(() => {});
+            throw error;
+          }
+        }
+        return claimed;
       }),
     release: (key) =>
       callRedis('replay release', async () => {

@@ -3,6 +3,7 @@
  */
 import type { Cluster, Redis } from 'ioredis';
 import { type RedisOptionIssue, throwIfIssues } from './errors';
+import { DURABILITIES, type Durability } from './replication';
 
 /** Options shared by {@link createRedisChannelStateStore} and {@link createRedisReplayStore}. */
 export interface RedisStoreOptions {
@@ -15,6 +16,22 @@ export interface RedisStoreOptions {
   readonly redis: Redis | Cluster;
   /** Prefix of every key the store writes (no trailing `:`). */
   readonly prefix?: string;
+  /**
+   * What a write that matters waits for before it counts (the replay store: each claim; the
+   * channel state store: the failure that disables a channel): `'primary'`, or `'replicated'`
+   * (`WAIT 1`: a replica has it, so a failover keeps it). Needs a replica. @default 'primary'
+   */
+  readonly durability?: Durability;
+  /** Longest wait for a replica with `durability: 'replicated'`, in ms. @default 1000 */
+  readonly replicaTimeoutMs?: number;
+}
+
+/** Store options after validation. */
+export interface ResolvedStoreOptions {
+  readonly redis: Redis | Cluster;
+  readonly prefix: string;
+  readonly durability: Durability;
+  readonly replicaTimeoutMs: number;
 }
 
 const CLIENT_METHODS = ['get', 'set', 'del', 'mget', 'multi', 'defineCommand'] as const;
@@ -24,12 +41,17 @@ export function resolveStoreOptions(
   what: string,
   options: RedisStoreOptions,
   defaultPrefix: string,
-): { redis: Redis | Cluster; prefix: string } {
+): ResolvedStoreOptions {
   const issues: RedisOptionIssue[] = [];
   if (typeof options !== 'object' || options === null) {
     throwIfIssues(what, [{ path: '(options)', message: 'must be an object with `redis`' }]);
   }
-  const { redis, prefix = defaultPrefix } = options;
+  const {
+    redis,
+    prefix = defaultPrefix,
+    durability = 'primary',
+    replicaTimeoutMs = 1000,
+  } = options;
   if (typeof redis !== 'object' || redis === null) {
     issues.push({
       path: 'redis',
@@ -44,10 +66,20 @@ export function resolveStoreOptions(
   if (typeof prefix !== 'string' || prefix === '' || prefix.endsWith(':')) {
     issues.push({ path: 'prefix', message: 'must be a non-empty string not ending in ":"' });
   }
-  const known = new Set(['redis', 'prefix']);
+  if (!DURABILITIES.includes(durability)) {
+    issues.push({ path: 'durability', message: "must be 'primary' or 'replicated'" });
+  }
+  if (
+    !Number.isSafeInteger(replicaTimeoutMs) ||
+    replicaTimeoutMs < 1 ||
+    replicaTimeoutMs > 60_000
+  ) {
+    issues.push({ path: 'replicaTimeoutMs', message: 'must be an integer from 1 to 60000 (ms)' });
+  }
+  const known = new Set(['redis', 'prefix', 'durability', 'replicaTimeoutMs']);
   for (const key of Object.keys(options)) {
     if (!known.has(key)) issues.push({ path: key, message: 'unknown option' });
   }
   throwIfIssues(what, issues);
-  return { redis, prefix };
+  return { redis, prefix, durability, replicaTimeoutMs };
 }

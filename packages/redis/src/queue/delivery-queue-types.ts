@@ -3,8 +3,8 @@
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
+import type { Durability } from '../replication';
 import type { DeliveryHistoryEntry, DeliveryHistoryPage, HistoryPageOptions } from './history';
-import type { Durability } from './replication';
 
 /** Jobs in each state, and alerts parked. */
 export interface DeliveryQueueCounts {

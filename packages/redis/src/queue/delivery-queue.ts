@@ -5,6 +5,7 @@
  */
 import { createRedisChannelStateStore } from '../channel-state-store';
 import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
+import { DURABILITIES, type Durability, waitForReplica } from '../replication';
 import { connectProducer, untilReady, withTimeout } from './connection';
 import type { DeliveryQueue } from './delivery-queue-types';
 import { readAlertHistory, readHistory } from './history';
@@ -20,15 +21,12 @@ import {
 import { countAllParked } from './parking';
 import { checkAlertId, checkChannelId, toJobAlert } from './queue-input';
 import { expireParkedAlerts, releaseParkedAlerts } from './release';
-import { type Durability, waitForReplica } from './replication';
 import { checkRetrySchedule, type RetrySchedule } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
 
-const DURABILITIES: readonly unknown[] = ['primary', 'replicated'] satisfies Durability[];
-
 /** Throws `invalid_input` unless `value` is a durability level. */
 function checkDurability(value: unknown): Durability {
-  if (DURABILITIES.includes(value)) return value as Durability;
+  if (DURABILITIES.includes(value as Durability)) return value as Durability;
   throw new CspwatchRedisError('invalid_input', "durability must be 'primary' or 'replicated'");
 }
 
@@ -97,6 +95,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
         if (wanted === 'replicated') {
           const waitMs = Math.max(1, deadline - Date.now());
           await waitForReplica(redis, queue.opts.prefix ?? '', waitMs, 'enqueue');
+          // (an enqueue again is safe: the same alert for the same channel is the same job)
         }
         return { jobId: added.id ?? job.opts.jobId! };
       });
