@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
-import { UNKNOWN_FIELD_MESSAGE } from './website';
+
+/** The message of a field the API does not define, at any level of a request body. */
+export const UNKNOWN_FIELD_MESSAGE = 'is not a known field: remove it or check its spelling';
 
 /** One invalid field: its dot path (`settings.allowedOrigins.0`) and what to fix. */
 export interface FieldError {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { UNKNOWN_FIELD_MESSAGE } from './field-errors';
 import { codePointLength, count, DateTimeSchema, isHttpUri, isOrigin } from './text-rules';
 
 /*
@@ -12,8 +13,7 @@ export const MAX_WEBSITE_NAME_LENGTH = 255;
 /** Longest website URL, in characters. */
 export const MAX_WEBSITE_URL_LENGTH = 2048;
 
-/** The message of a field the API does not define, at any level of a request body. */
-export const UNKNOWN_FIELD_MESSAGE = 'is not a known field: remove it or check its spelling';
+export { UNKNOWN_FIELD_MESSAGE };
 
 /** A strict object whose unknown keys are refused with {@link UNKNOWN_FIELD_MESSAGE}. */
 function requestObject<Shape extends z.core.$ZodShape>(shape: Shape) {

@@ -76,7 +76,7 @@ describe('createMemoryChannelStateStore', () => {
               off = true;
             } else {
               count = s === 'ok' ? 0 : count + 1;
-              const now = s === 'fail' && count >= limit && !off;
+              const now: boolean = s === 'fail' && count >= limit && !off;
               off ||= now;
               expect(
                 await store.recordAttempt('c', { ok: s === 'ok', failuresToDisable: limit }),
