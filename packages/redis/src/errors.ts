@@ -115,9 +115,11 @@ export async function callRedis<T>(what: string, run: () => Promise<T>): Promise
         cause: error,
       });
     }
+    const moving = /Cluster redirections|TRYAGAIN|CLUSTERDOWN/.test(detail);
+    const why = moving ? 'the cluster is moving or failing over its slots' : 'Redis is unreachable';
     throw new CspwatchRedisError(
       'redis_unavailable',
-      `${what}: Redis is unreachable (${detail}); nothing was recorded, retry later`,
+      `${what}: ${why} (${detail}); nothing was recorded, retry later`,
       { cause: error },
     );
   }

@@ -12,13 +12,21 @@ import { defineQueueScripts, type QueueClient, type ScriptedRedis } from './scri
  * Opens a client with `settings` on top of the user's options: a `Redis`, or a `Cluster` whose
  * every node connection gets them (`settings.enableAutoPipelining` applies to the cluster).
  */
-function connect(connection: RedisConnectionOptions, settings: RedisOptions): ScriptedRedis {
+function connect(
+  connection: RedisConnectionOptions,
+  settings: RedisOptions,
+  redirectionsFor: number,
+): ScriptedRedis {
   let redis: QueueClient;
   if (typeof connection === 'string') redis = new Redis(connection, settings);
   else if ('cluster' in connection) {
     const { enableAutoPipelining, enableOfflineQueue, ...perNode } = settings;
     const options = connection.clusterOptions ?? {};
+    // While a slot moves, each ASK or TRYAGAIN (retried every 100 ms) spends one redirection:
+    // enough of them to last `redirectionsFor` ms, so our own deadline is the one that counts.
+    const retryMs = options.retryDelayOnTryAgain ?? 100;
     redis = new Cluster([...connection.cluster], {
+      maxRedirections: 2 * Math.ceil(redirectionsFor / Math.max(1, retryMs)),
       ...options,
       ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
       ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
@@ -33,12 +41,16 @@ export function connectProducer(
   connection: RedisConnectionOptions,
   timeoutMs: number,
 ): ScriptedRedis {
-  const redis = connect(connection, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: timeoutMs,
-    commandTimeout: timeoutMs,
-  });
+  const redis = connect(
+    connection,
+    {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+    },
+    timeoutMs,
+  );
   redis.on('error', () => {}); // reported to the caller as redis_unavailable, call by call
   return redis;
 }
@@ -49,11 +61,12 @@ export function connectWorker(
   onError: (error: unknown) => void,
   settings: RedisOptions = {},
 ): ScriptedRedis {
-  const redis = connect(connection, {
-    ...settings,
-    maxRetriesPerRequest: null,
-    enableReadyCheck: true,
-  });
+  // A worker waits out a slot move however long it takes (a minute of redirections).
+  const redis = connect(
+    connection,
+    { ...settings, maxRetriesPerRequest: null, enableReadyCheck: true },
+    60_000,
+  );
   redis.on('error', onError); // ioredis reconnects on its own; jobs resume when it is back
   return redis;
 }
