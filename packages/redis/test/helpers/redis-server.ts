@@ -13,6 +13,8 @@ export interface RedisServerHandle {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
+  /** The server's working dir (with `persistent: true`, its AOF is in `appendonlydir/`). */
+  readonly dir: string;
   /** Kills the server with SIGKILL (a crash) and starts it again on the same port and dir. */
   restart(options?: { downMs?: number }): Promise<void>;
   /** Kills the server with SIGKILL and waits until it is gone. */
@@ -66,7 +68,11 @@ async function waitForPong(port: number, timeoutMs: number): Promise<void> {
  * every acknowledged write, as a production Redis configured for BullMQ does.
  */
 export async function startRedisServer(
-  options: { persistent?: boolean } = {},
+  options: {
+    persistent?: boolean;
+    /** More `redis-server` arguments, e.g. `['--auto-aof-rewrite-percentage', '0']`. */
+    extraArgs?: readonly string[];
+  } = {},
 ): Promise<RedisServerHandle> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cspwatch-redis-'));
@@ -78,6 +84,7 @@ export async function startRedisServer(
       : ['--appendonly', 'no']),
   );
   args.push('--maxmemory-policy', 'noeviction', '--protected-mode', 'yes');
+  args.push(...(options.extraArgs ?? []));
   let child: ChildProcess | null = null;
 
   const start = async () => {
@@ -110,6 +117,7 @@ export async function startRedisServer(
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    dir,
     start,
     crash,
     async restart({ downMs = 0 } = {}) {
