@@ -29,6 +29,8 @@ const SECTIONS: Record<string, () => Promise<SectionResult>> = {
   sender: async () => (await import('./sender-bench.js')).runSenderBench(quick),
   'mock-speed': async () => (await import('./mock-speed-bench.js')).runMockSpeedBench(quick),
   redis: async () => (await import('./redis-queue-bench.js')).runRedisQueueBench(quick),
+  'redis-cluster': async () =>
+    (await import('./redis-cluster-bench.js')).runRedisClusterBench(quick),
   size: async () => (await import('./bundle-size.js')).runBundleSizeBench(),
 };
 
