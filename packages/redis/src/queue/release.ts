@@ -6,11 +6,39 @@
 import { appendHistory, type HistoryRetention } from './history';
 import { type DeliveryJobTarget, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
-import { channelsParkedBefore, readParked, reindexChannel, takeExpired, unpark } from './parking';
+import {
+  channelsParkedBefore,
+  type ParkedAlert,
+  readParked,
+  reindexChannel,
+  takeExpired,
+  unpark,
+} from './parking';
 import type { RetrySchedule } from './retry-schedule';
 import type { ScriptedRedis } from './scripts';
 
 const BATCH = 500;
+
+/** Records that each of `batch` was released or expired. */
+async function recordEach(
+  redis: ScriptedRedis,
+  keys: QueueKeys,
+  kind: 'released' | 'expired',
+  batch: readonly ParkedAlert[],
+  retention: HistoryRetention,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await Promise.all(
+    batch.map(({ alert, channelId, attempts }) =>
+      appendHistory(
+        redis,
+        keys,
+        { kind, alertId: alert.id, channelId, attempt: attempts, at, reason: null },
+        retention,
+      ),
+    ),
+  );
+}
 
 /** Releases every parked alert of a channel; resolves with how many. */
 export async function releaseParkedAlerts(
@@ -37,24 +65,7 @@ export async function releaseParkedAlerts(
       channelId,
       batch.map((parked) => parked.entryId),
     );
-    const at = new Date().toISOString();
-    await Promise.all(
-      batch.map((parked) =>
-        appendHistory(
-          redis,
-          keys,
-          {
-            kind: 'released',
-            alertId: parked.alert.id,
-            channelId,
-            attempt: parked.attempts,
-            at,
-            reason: null,
-          },
-          retention,
-        ),
-      ),
-    );
+    await recordEach(redis, keys, 'released', batch, retention);
     released += batch.length;
   }
   await reindexChannel(redis, keys, channelId);
@@ -76,24 +87,7 @@ export async function expireParkedAlerts(
     for (const channelId of channels) {
       for (;;) {
         const batch = await takeExpired(redis, keys, channelId, cutoff, BATCH);
-        const at = new Date().toISOString();
-        await Promise.all(
-          batch.map((parked) =>
-            appendHistory(
-              redis,
-              keys,
-              {
-                kind: 'expired',
-                alertId: parked.alert.id,
-                channelId,
-                attempt: parked.attempts,
-                at,
-                reason: null,
-              },
-              retention,
-            ),
-          ),
-        );
+        await recordEach(redis, keys, 'expired', batch, retention);
         expired += batch.length;
         if (batch.length < BATCH) break;
       }
