@@ -7,7 +7,7 @@
 export interface CspwatchResponseInfo {
   /** HTTP status. */
   status: number;
-  /** Response headers, the token redacted. */
+  /** Response headers, the token redacted (`location` also without userinfo and query values). */
   headers: Headers;
   /** The `x-request-id` response header, when present. */
   requestId: string | undefined;

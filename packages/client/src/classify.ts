@@ -8,13 +8,14 @@ import {
   CspwatchResponseValidationError,
 } from './errors';
 import { fastCheck } from './fast-check';
-import { redact, redactHeaders } from './redact';
+import { redactHeaders, redactText } from './redact';
 import { parseRetryAfter } from './retry';
 
 /*
  * What an answer means: a value checked against its schema, or an error built from the
  * response (problem+json, RFC 9457, or any other body) or from a failed connection. The
- * token is redacted here, once per response: headers always, the body only for an error.
+ * token is redacted here, once per response: headers always, the body only for an error;
+ * the texts an error message is made of also lose the userinfo and query values of URLs.
  */
 
 /** A response as the rest of the client may see it: the token redacted from its headers. */
@@ -32,7 +33,7 @@ export function seeResponse(response: Response, token: string): SeenResponse {
     status: response.status,
     headers,
     requestId: headers.get('x-request-id') ?? undefined,
-    statusText: redact(response.statusText, token),
+    statusText: redactText(response.statusText, token),
   };
 }
 
@@ -65,12 +66,13 @@ export function toApiError(
   token: string,
   options: CspwatchErrorOptions,
 ): CspwatchApiError {
-  const rawBody = redact(body, token);
+  // The body, like the message, may be printed whole (`console.error(error)`): its URLs too.
+  const rawBody = redactText(body, token);
   const problem = parseJson(rawBody) as Record<string, unknown> | undefined;
   // A `\u`-escaped echo of the token shows up only after JSON parsing: redact the fields too.
   const clean = (name: string) => {
     const value = typeof problem === 'object' && problem !== null ? problem[name] : undefined;
-    return typeof value === 'string' ? redact(value, token) : undefined;
+    return typeof value === 'string' ? redactText(value, token) : undefined;
   };
   const { status, headers } = seen;
   const redirect = status === 0 || (status >= 300 && status <= 399);
@@ -85,7 +87,7 @@ export function toApiError(
         ? `Not following the redirect${location ? ` to ${location}` : ''}: check baseUrl`
         : clean('detail'),
       type: clean('type'),
-      errors: fieldErrors(problem?.errors, (text) => redact(text, token)),
+      errors: fieldErrors(problem?.errors, (text) => redactText(text, token)),
       requestId: seen.requestId,
       headers,
       rawBody,
@@ -117,7 +119,7 @@ export function parseSuccessBody<T extends z.ZodMiniType>(
   const details = {
     status: seen.status,
     requestId: seen.requestId,
-    rawBody: redact(body, token),
+    rawBody: redactText(body, token),
     issues: result?.error.issues ?? [],
   };
   const message = result

@@ -22,7 +22,10 @@ export interface CspwatchRequestLogEntry {
    * `x-api-key` replaced by `[redacted]`.
    */
   requestHeaders: Record<string, string>;
-  /** Response headers, the token redacted; `undefined` when no response arrived. */
+  /**
+   * Response headers, the token redacted (`location` also without userinfo and query values);
+   * `undefined` when no response arrived.
+   */
   responseHeaders: Record<string, string> | undefined;
   /** The error code when the attempt failed. */
   errorCode: string | undefined;

@@ -1,3 +1,4 @@
+import { redactUrls } from '@cspwatch/contract';
 import type { core } from 'zod/mini';
 
 /*
@@ -92,9 +93,12 @@ export class CspwatchError extends Error {
   /** `true` when the error ended a list iteration. */
   declare readonly failedDuringIteration: boolean;
 
-  /** Creates an error with a message and a code. */
+  /**
+   * Creates an error with a message and a code. The message passes the URL rule of every
+   * package (no userinfo, no query value): it may quote what a server sent.
+   */
   constructor(message: string, code: CspwatchErrorCode, options: CspwatchErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+    super(redactUrls(message), 'cause' in options ? { cause: options.cause } : undefined);
     Object.assign(this, {
       code,
       cursor: options.iteration?.cursor,
@@ -244,7 +248,7 @@ export class CspwatchResponseValidationError extends CspwatchError {
   declare readonly status: number;
   /** The `x-request-id` response header, when present. */
   declare readonly requestId: string | undefined;
-  /** The response body as text, the token redacted. */
+  /** The response body as text, the token and the userinfo and query values of URLs redacted. */
   declare readonly rawBody: string;
 
   /** Creates the error from the validation outcome. */
@@ -375,13 +379,19 @@ export class CspwatchApiError extends CspwatchError {
   declare readonly errors: readonly CspwatchApiFieldError[];
   /** The `x-request-id` response header: quote it when contacting support. */
   declare readonly requestId: string | undefined;
-  /** Response headers, the token redacted. */
+  /** Response headers, the token redacted; `location` also without userinfo and query values. */
   declare readonly headers: Headers;
-  /** The response body as text, whatever its format, the token redacted. */
+  /**
+   * The response body as text, whatever its format, the token redacted, and the userinfo and
+   * query values of URLs in it.
+   */
   declare readonly rawBody: string;
   /** The wait asked for by a `Retry-After` header, in milliseconds, when present. */
   declare readonly retryAfterMs: number | undefined;
-  /** The `location` header of a 3xx answer (never followed); `undefined` otherwise. */
+  /**
+   * The `location` header of a 3xx answer (never followed), without its userinfo and with
+   * every query value `[redacted]`, as every URL the SDK prints; `undefined` otherwise.
+   */
   declare readonly location: string | undefined;
 
   /** Creates the error from what was read from the response. */

@@ -48,7 +48,10 @@ export interface CspwatchResponseView {
   readonly attempt: number;
   /** HTTP status. */
   readonly status: number;
-  /** A copy of the response headers, the token redacted. */
+  /**
+   * A copy of the response headers, the token redacted (`location` also without userinfo and
+   * query values).
+   */
   readonly headers: Headers;
   /** The `x-request-id` response header, when present. */
   readonly requestId: string | undefined;
@@ -217,9 +220,11 @@ function checkBaseUrl(
     });
   }
   if (/\/v1\/*$/.test(url.pathname)) {
+    // Built from the origin and path: a query or credentials, refused above, are not repeated.
+    const suggested = url.origin + url.pathname.replace(/\/v1\/*$/, '');
     issues.push({
       path: 'baseUrl',
-      message: `must not end with /v1, which the client adds (use ${url.href.replace(/\/v1\/*$/, '')})`,
+      message: `must not end with /v1, which the client adds (use ${suggested})`,
     });
   }
   return url;

@@ -1,6 +1,9 @@
+import { redactUrls } from '@cspwatch/contract';
+
 /*
- * Keeping the bearer token out of what the client hands back: a server may echo it in a
- * body or a header, and errors carry both.
+ * Keeping secrets out of what the client hands back: the bearer token, which a server may echo
+ * in a body or a header, and the userinfo and query values of URLs a server sends (the rule of
+ * every package, `redactUrls`, lives in the contract). Errors carry both.
  */
 
 /**
@@ -16,9 +19,22 @@ export function redact(text: string, token: string): string {
   return result;
 }
 
-/** A copy of response headers with the token redacted from every value. Internal. */
+/**
+ * Server text an error or a log line shows (a problem's `title`, `detail`, field messages, a
+ * status text): the token and the secrets of URLs redacted. Internal.
+ */
+export function redactText(text: string, token: string): string {
+  return redactUrls(redact(text, token));
+}
+
+/** Headers whose value is a URL, shown without its userinfo and query values. */
+const URL_HEADERS = new Set(['location', 'content-location']);
+
+/** A copy of response headers: the token redacted from every value, URL headers too. Internal. */
 export function redactHeaders(headers: Headers, token: string): Headers {
   const copy = new Headers();
-  for (const [name, value] of headers) copy.append(name, redact(value, token));
+  for (const [name, value] of headers) {
+    copy.append(name, URL_HEADERS.has(name) ? redactText(value, token) : redact(value, token));
+  }
   return copy;
 }

@@ -33,6 +33,7 @@ export {
   ProblemFieldErrorSchema,
   ProblemSchema,
 } from './problem';
+export { redactUrls } from './redact-urls';
 export { codePointLength } from './text-rules';
 export {
   CreateWebsiteRequestSchema,

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { parseArgs as ParseArgs } from 'node:util';
+import { redactUrls } from '@cspwatch/contract';
 import type { BuildAlertInput } from '@cspwatch/webhook-sender';
 import { sampleAlertInput, type TriggerResult } from './trigger';
 
@@ -73,6 +74,10 @@ export function parseTriggerOptions(
   const alertFile = values['alert-file'] as string | undefined;
   const websiteUrl = values['website-url'] as string | undefined;
   if (!to) return fail('--to <url> is required, e.g. --to http://localhost:3000/webhooks.');
+  // Not echoed, and a host is required: `user:password@host` parses as a URL of scheme `user:`
+  // whose path holds the password, which no URL rule could tell from a path to print.
+  if (!URL.canParse(to) || new URL(to).host === '')
+    return fail('--to must be an absolute URL, e.g. --to http://localhost:3000/webhooks.');
   if (!secretEnv)
     return fail('--secret-env <NAME> is required: the variable that holds the secret.');
   const secret = env[secretEnv];
@@ -106,9 +111,12 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 /** Text made safe for a terminal: control characters (escape sequences included) become `?`. */
 export const printable = (text: string): string => text.replace(CONTROL, '?');
 
-/** The outcome as lines for the terminal; text from the handler is stripped of control characters. */
+/**
+ * The outcome as lines for the terminal: the URL without userinfo or query values (the result's
+ * texts already are), text from the handler stripped of control characters.
+ */
 export function describeTrigger(to: string, { alert, result }: TriggerResult): string {
-  const lines = [`Sent ${alert.eventType} alert ${alert.id} to ${to}`];
+  const lines = [`Sent ${alert.eventType} alert ${alert.id} to ${printable(redactUrls(to))}`];
   if (result.ok) lines.push(`  ✔ ${result.status} in ${result.durationMs} ms`);
   else {
     const status = result.status === null ? '' : ` ${result.status}`;

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { redactUrls } from '@cspwatch/contract';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import {
   nameFlags,
@@ -29,24 +30,32 @@ const CONTROL_TOKEN_ENV = 'CSPWATCH_MOCK_CONTROL_TOKEN';
 /** Colour on a terminal, unless NO_COLOR is set. */
 const COLOR = process.stdout.isTTY === true && !process.env.NO_COLOR;
 
+/**
+ * Writes what the CLI prints through the URL rule: no userinfo, no query value. Only the start
+ * banner bypasses it (its URLs are this server's own, and its curl line must stay runnable).
+ */
+const print = (stream: NodeJS.WriteStream, text: string): void => {
+  stream.write(redactUrls(text));
+};
+
 async function trigger(argv: string[]): Promise<number> {
   const parsed = parseTriggerOptions(argv, parseArgs, process.env);
   if (parsed.kind === 'help') {
-    process.stdout.write(TRIGGER_USAGE);
+    print(process.stdout, TRIGGER_USAGE);
     return 0;
   }
   if (parsed.kind === 'error') {
-    process.stderr.write(`cspwatch-mock trigger: ${parsed.message}\n\n${TRIGGER_USAGE}`);
+    print(process.stderr, `cspwatch-mock trigger: ${parsed.message}\n\n${TRIGGER_USAGE}`);
     return 2;
   }
   try {
     const outcome = await triggerAlert(parsed.to, parsed.secret, parsed.input, parsed.timeoutMs);
-    process.stdout.write(describeTrigger(parsed.to, outcome));
+    print(process.stdout, describeTrigger(parsed.to, outcome));
     return outcome.result.ok ? 0 : 1;
   } catch (error) {
     if (!isWebhookSenderError(error)) throw error;
     const issues = error.issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
-    process.stderr.write(`cspwatch-mock trigger: ${error.code.replace('_', ' ')}:\n${issues}\n`);
+    print(process.stderr, `cspwatch-mock trigger: ${error.code.replace('_', ' ')}:\n${issues}\n`);
     return 2;
   }
 }
@@ -73,15 +82,15 @@ async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'trigger') return trigger(argv.slice(1));
   const parsed = parseCliOptions(argv, parseArgs);
   if (parsed.kind === 'help') {
-    process.stdout.write(USAGE);
+    print(process.stdout, USAGE);
     return 0;
   }
   if (parsed.kind === 'version') {
-    process.stdout.write(`cspwatch-mock ${VERSION}\n`);
+    print(process.stdout, `cspwatch-mock ${VERSION}\n`);
     return 0;
   }
   if (parsed.kind === 'error') {
-    process.stderr.write(`cspwatch-mock: ${parsed.message}\n\n${USAGE}`);
+    print(process.stderr, `cspwatch-mock: ${parsed.message}\n\n${USAGE}`);
     return 2;
   }
   let server: MockServer;
@@ -91,7 +100,7 @@ async function main(argv: string[]): Promise<number> {
       ...parsed.options,
       ...(fromEnv ? { controlToken: fromEnv } : {}),
       ...(parsed.logRequests
-        ? { onRequest: (entry) => process.stdout.write(requestLine(entry, COLOR)) }
+        ? { onRequest: (entry) => print(process.stdout, requestLine(entry, COLOR)) }
         : {}),
     });
     if (parsed.scenarioFile !== undefined) {
@@ -100,21 +109,23 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         await server.close();
         const message = error instanceof Error ? error.message : String(error);
-        process.stderr.write(`cspwatch-mock: --scenario ${parsed.scenarioFile}: ${message}\n`);
+        print(process.stderr, `cspwatch-mock: --scenario ${parsed.scenarioFile}: ${message}\n`);
         return 2;
       }
     }
   } catch (error) {
     if ((error as { code?: unknown }).code === 'EADDRINUSE') {
       const { port = 4010, host = '127.0.0.1' } = parsed.options;
-      process.stderr.write(
+      print(
+        process.stderr,
         `cspwatch-mock: port ${port} on ${host} is already in use; pick another with --port <n>, or --port 0 for a free one.\n`,
       );
       return 1;
     }
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
-    process.stderr.write(
+    print(
+      process.stderr,
       `cspwatch-mock: ${nameFlags(error.message)}\nRun cspwatch-mock --help for the flags.\n`,
     );
     return 2;
@@ -131,6 +142,8 @@ async function main(argv: string[]): Promise<number> {
           ];
   const warnings = startWarnings(parsed.options).map((line) => paint(COLOR, 33, line));
   const loopback = warnings.length === 0 ? [] : ['', ...warnings];
+  // Not through `print`: the curl line's `?limit=2` must stay runnable, and the banner's URLs
+  // are this server's own; the one path a user typed (the scenario) is redacted on its own.
   process.stdout.write(
     [
       `cspwatch mock server listening on ${server.url}`,
@@ -140,7 +153,7 @@ async function main(argv: string[]): Promise<number> {
       '',
       ...(parsed.scenarioFile === undefined
         ? fixtureLines(server)
-        : [`Scenario: ${parsed.scenarioFile} (tokens: GET ${server.url}/_mock/state)`]),
+        : [`Scenario: ${redactUrls(parsed.scenarioFile)} (tokens: GET ${server.url}/_mock/state)`]),
       '',
       parsed.logRequests
         ? 'Press Ctrl-C to stop. Requests are logged below (--quiet turns that off).'
@@ -158,7 +171,7 @@ async function main(argv: string[]): Promise<number> {
     process.on('SIGTERM', stop);
   });
   await server.close();
-  process.stdout.write('cspwatch mock server stopped.\n');
+  print(process.stdout, 'cspwatch mock server stopped.\n');
   return 0;
 }
 
@@ -168,7 +181,7 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`cspwatch-mock: ${message}\n`);
+    print(process.stderr, `cspwatch-mock: ${message}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,3 +1,5 @@
+import { redactUrls } from '@cspwatch/contract';
+
 /** Every `code` a {@link MockServerError} can carry. */
 export type MockServerErrorCode =
   | 'invalid_options'
@@ -29,11 +31,11 @@ export class MockServerError extends Error {
   readonly code: MockServerErrorCode;
   /**
    * @param code - what went wrong
-   * @param message - what to fix (never includes a token or secret)
+   * @param message - what to fix (never includes a token or secret; URLs in it are redacted)
    * @param options - `cause`, passed through to `Error`
    */
   constructor(code: MockServerErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(redactUrls(message), options);
     this.code = code;
     Object.defineProperty(this, MARKER, { value: true });
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redactUrls } from '@cspwatch/contract';
 import { createMockService, type MockService, newRequestId } from './app';
 import { MockServerError } from './errors';
 import type { MockTokens, MockWorkspaceIds } from './fixtures';
@@ -24,7 +25,10 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
 export interface MockRequestLogEntry {
   /** HTTP method. */
   method: string;
-  /** Path and query string, as requested. */
+  /**
+   * Path and query string as requested, each query value replaced by `[redacted]` (the control
+   * API takes its token as `?token=`), like every URL the SDK prints or logs.
+   */
   path: string;
   /** The status answered. */
   status: number;
@@ -86,7 +90,7 @@ function logWhenFinished(
     try {
       onRequest({
         method: req.method ?? '',
-        path: req.url ?? '',
+        path: redactUrls(req.url ?? ''),
         status: res.statusCode,
         durationMs: Math.round(performance.now() - started),
       });

@@ -1,3 +1,4 @@
+import { redactUrls } from '@cspwatch/contract';
 import { MockServerError } from './errors';
 
 /** Fault injection for clients' resilience tests; every fault is off by default. Faults apply to the REST API (`/v1/...`) only, never to the webhook inbox. */
@@ -87,7 +88,8 @@ function checkRate(name: string, value: unknown): number {
 }
 
 function describe(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : String(value);
+  // Redacted before it is cut: a cut URL could keep its password and lose the `@` after it.
+  return typeof value === 'string' ? JSON.stringify(redactUrls(value).slice(0, 40)) : String(value);
 }
 
 /** Validates fault options and fills in the defaults. */

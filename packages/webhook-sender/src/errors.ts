@@ -2,6 +2,7 @@
  * Errors thrown by `@cspwatch/webhook-sender`. Delivery failures are not thrown: they come
  * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
  */
+import { redactUrls } from '@cspwatch/contract';
 
 const MARKER = Symbol.for('@cspwatch/webhook-sender.WebhookSenderError');
 
@@ -63,10 +64,16 @@ export class WebhookSenderError extends Error {
     issues: readonly ValidationIssue[],
     options?: { cause?: unknown },
   ) {
-    const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    // A path may be a key the caller gave (an unknown option): no URL secret in what is shown.
+    const shown = issues.map((issue) => ({
+      ...issue,
+      path: redactUrls(issue.path),
+      message: redactUrls(issue.message),
+    }));
+    const summary = shown.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
     super(`${code.replace(/_/g, ' ')}: ${summary}`, options);
     this.code = code;
-    this.issues = Object.freeze([...issues]);
+    this.issues = Object.freeze(shown);
     Object.defineProperty(this, MARKER, { value: true });
   }
 }

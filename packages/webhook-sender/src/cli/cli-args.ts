@@ -37,10 +37,12 @@ export function joinNegativeValues(
   return joined;
 }
 
-/** The `--url` value, checked to be an absolute URL (the target policy judges it later). */
+/** The `--url` value, checked to be an absolute URL with a host (the target policy judges it later). */
 export function checkUrlArg(url: string | undefined): string {
   if (!url) throw new UsageError('--url is required');
-  if (!URL.canParse(url)) {
+  // Never echoed; and a host is required, since `user:password@host` parses as a URL of scheme
+  // `user:` whose path holds the password, which no URL rule could tell from a path to print.
+  if (!URL.canParse(url) || new URL(url).host === '') {
     throw new UsageError('--url must be an absolute URL, e.g. https://hooks.example.com/cspwatch');
   }
   return url;

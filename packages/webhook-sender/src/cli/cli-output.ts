@@ -1,6 +1,7 @@
 /**
  * What the `cspwatch-webhook` CLI prints: the usage text and the outcome of a delivery.
  */
+import { redactUrls } from '@cspwatch/contract';
 import type { DeliveryResult } from '../delivery/delivery-result';
 import type { SigningVariant } from '../delivery/signing-variant';
 
@@ -71,8 +72,9 @@ const paint = (on: boolean, code: number, text: string) =>
   on ? `\u001b[${code}m${text}\u001b[0m` : text;
 
 /**
- * The human-readable outcome of `send-test`, naming the full URL delivered to. Never contains
- * the secret; text from the endpoint is stripped of terminal control characters.
+ * The human-readable outcome of `send-test`, naming the URL delivered to without its userinfo
+ * and query values. Never contains the secret; text from the endpoint is stripped of terminal
+ * control characters.
  */
 export function describeResult(
   result: DeliveryResult,
@@ -80,7 +82,7 @@ export function describeResult(
   { allowLoopback, color, variant = 'signed', what: sent = 'sample alert' }: DescribeOptions,
 ): string {
   const timing = `${result.durationMs} ms`;
-  const shownUrl = printable(url);
+  const shownUrl = printable(redactUrls(url));
   const what = variant === 'signed' ? sent : `${variant} ${sent}`;
   if (result.ok) {
     const line = `${paint(color, 32, '✔')} delivered ${what} ${result.alertId} to ${shownUrl}: ${result.status} in ${timing}\n`;

@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { redactUrls } from '@cspwatch/contract';
 import { nodeCliIo, runCli } from './run-cli';
 
 runCli(process.argv.slice(2), nodeCliIo()).then(
@@ -12,9 +13,8 @@ runCli(process.argv.slice(2), nodeCliIo()).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
-      `cspwatch-webhook: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(redactUrls(`cspwatch-webhook: unexpected error: ${message}\n`));
     process.exitCode = 70;
   },
 );

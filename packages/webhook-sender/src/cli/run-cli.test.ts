@@ -157,14 +157,15 @@ describe('cspwatch-webhook send-test', () => {
     }
   });
 
-  it('names the full URL it delivered to, and colours the mark only when asked', () => {
+  it('names the URL it delivered to without userinfo or query values, and colours the mark only when asked', () => {
     const result = { ok: true, status: 204, alertId: 'a1', durationMs: 5 } as DeliveryResult;
-    const url = 'https://hooks.example.com/cspwatch?tenant=7';
+    const url = 'https://u:pw@hooks.example.com/cspwatch?tenant=7&sig=abc';
+    const shown = 'https://hooks.example.com/cspwatch?tenant=[redacted]&sig=[redacted]';
     const plain = describeResult(result, url, { allowLoopback: false, color: false });
-    expect(plain).toBe(`✔ delivered sample alert a1 to ${url}: 204 in 5 ms\n`);
+    expect(plain).toBe(`✔ delivered sample alert a1 to ${shown}: 204 in 5 ms\n`);
     const coloured = describeResult(result, url, { allowLoopback: false, color: true });
     expect(coloured).toBe(
-      `\u001b[32m✔\u001b[0m delivered sample alert a1 to ${url}: 204 in 5 ms\n`,
+      `\u001b[32m✔\u001b[0m delivered sample alert a1 to ${shown}: 204 in 5 ms\n`,
     );
   });
 

@@ -4,6 +4,7 @@
  * deliberately broken one. The secret comes from an environment variable or stdin (or,
  * discouraged, `--secret`); it is never printed.
  */
+import { redactUrls } from '@cspwatch/contract';
 import { isWebhookSenderError } from '../errors';
 import { VERSION } from '../version';
 import { describeOptionIssues, UsageError } from './cli-args';
@@ -26,7 +27,14 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
  * process.exitCode = await runCli(process.argv.slice(2), nodeCliIo());
  * ```
  */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], given: CliIo): Promise<number> {
+  // Everything printed passes the URL rule: the target, the receiver's answer, and what Node
+  // says about an argument (`Unknown option '--https://user:pw@…'`) or a file.
+  const io: CliIo = {
+    ...given,
+    stdout: (text) => given.stdout(redactUrls(text)),
+    stderr: (text) => given.stderr(redactUrls(text)),
+  };
   const [command, ...rest] = argv;
   if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
     io.stdout(`${USAGE}\n`);

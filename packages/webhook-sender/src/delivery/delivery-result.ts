@@ -3,6 +3,7 @@
  * state combine into it.
  */
 
+import { redactUrls } from '@cspwatch/contract';
 import type { TargetRejection } from '../target/target-policy';
 import type { AttemptOutcome, DeliveryFailureCause } from './deliver';
 
@@ -20,13 +21,16 @@ export interface DeliveryResult {
   readonly durationMs: number;
   /** Why it failed, or `null` on success. */
   readonly cause: DeliveryFailureCause | null;
-  /** The `location` header of a redirect answer (never followed). */
+  /**
+   * The `location` header of a redirect answer (never followed), its userinfo removed and its
+   * query values redacted like every URL the SDK prints.
+   */
   readonly location: string | null;
-  /** A short description of a network error, timeout or refusal. */
+  /** A short description of a network error, timeout or refusal (URLs in it redacted). */
   readonly error: string | null;
   /** The target-policy refusal, when `cause` is `target_rejected`. */
   readonly rejection: TargetRejection | null;
-  /** The start of the response body (capped by `maxResponseBodyBytes`). */
+  /** The start of the response body (capped by `maxResponseBodyBytes`; URLs in it redacted). */
   readonly responseExcerpt: string | null;
   /** Consecutive failures of the channel after this delivery. */
   readonly consecutiveFailures: number;
@@ -44,7 +48,13 @@ type ResultState = Pick<
   'consecutiveFailures' | 'disabled' | 'disabledNow' | 'test'
 >;
 
-/** Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. */
+/** Text a result may carry: what the receiver or the network said, its URLs redacted. */
+const shown = (text: string | null): string | null => (text === null ? null : redactUrls(text));
+
+/**
+ * Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. Its
+ * texts pass the URL rule here, once, so a result can be printed, logged or stored whole.
+ */
 export function toDeliveryResult(
   channelId: string,
   alertId: string | null,
@@ -59,10 +69,10 @@ export function toDeliveryResult(
     status,
     durationMs,
     cause,
-    location,
-    error,
+    location: shown(location),
+    error: shown(error),
     rejection,
-    responseExcerpt,
+    responseExcerpt: shown(responseExcerpt),
     consecutiveFailures: state.consecutiveFailures,
     disabled: state.disabled,
     disabledNow: state.disabledNow,

@@ -1,0 +1,161 @@
+import { createServer, type Server } from 'node:net';
+import { inspect } from 'node:util';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createCspwatchClient } from '../src/create-client';
+import type { CspwatchRequestLogEntry } from '../src/debug-log';
+import type { CspwatchClientOptions } from '../src/options';
+import { BASE_URL } from './fixtures';
+
+/*
+ * DESIGN.md, "Printed URLs carry no userinfo": a URL the caller gives (`baseUrl`) or a server
+ * sends (a redirect's `location`, a problem's text, a body) shows neither its userinfo nor its
+ * query values in an error (message, string form, `cause` chain, `util.inspect`) or a log entry.
+ */
+
+const PASSWORD = 's3cr3t-PASSWORD';
+const TOKEN = 's3cr3t-TOKEN';
+const SECRET_URL = `https://user:${PASSWORD}@evil.example:8443/next?token=${TOKEN}`;
+const LIST_URL = `${BASE_URL}/v1/workspaces/ws_1/api-keys`;
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const logged: CspwatchRequestLogEntry[] = [];
+const client = (options: Partial<CspwatchClientOptions> = {}) =>
+  createCspwatchClient({
+    baseUrl: BASE_URL,
+    token: 'tok_url_secrets',
+    maxRetries: 0,
+    logger: (entry) => logged.push(entry),
+    ...options,
+  });
+const failure = (options: Partial<CspwatchClientOptions> = {}) =>
+  client(options)
+    .apiKeys.list('ws_1')
+    .firstPage()
+    .catch((e: unknown) => e);
+
+/** Everything an error shows when printed or logged, its causes included. */
+function printed(error: unknown): string {
+  const parts = [inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true })];
+  for (let current = error, depth = 0; current !== undefined && depth < 10; depth++) {
+    parts.push(String(current), JSON.stringify(current) ?? '');
+    if (current instanceof Error) parts.push(current.message, current.stack ?? '');
+    current = (current as { cause?: unknown } | null)?.cause;
+  }
+  return parts.join('\n');
+}
+
+function expectNoSecret(error: unknown) {
+  expect(error).toBeInstanceOf(Error);
+  for (const text of [printed(error), JSON.stringify(logged)]) {
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(TOKEN);
+  }
+}
+
+describe('URL secrets never show in what the client throws or logs', () => {
+  afterEach(() => {
+    logged.length = 0;
+  });
+
+  it.each([
+    `https://user:${PASSWORD}@api.example.com/v1?token=${TOKEN}`,
+    `http://user:${PASSWORD}@api.example.com/v1`,
+    `ftp://user:${PASSWORD}@api.example.com/?token=${TOKEN}`,
+    `not a URL: user:${PASSWORD}@api.example.com ${SECRET_URL}`,
+  ])('an invalid baseUrl: %s', (baseUrl) => {
+    let error: unknown;
+    try {
+      createCspwatchClient({ baseUrl, token: 'tok' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'invalid_options' });
+    expectNoSecret(error);
+  });
+
+  it('suggests the base URL without /v1 from its origin and path only', () => {
+    expect(() =>
+      createCspwatchClient({ baseUrl: `https://u:${PASSWORD}@api.example.com/x/v1`, token: 't' }),
+    ).toThrow(/use https:\/\/api\.example\.com\/x\)/);
+  });
+
+  it('a redirect to a URL with secrets: message, location, headers and log', async () => {
+    server.use(
+      http.get(
+        LIST_URL,
+        () => new HttpResponse(null, { status: 302, headers: { location: SECRET_URL } }),
+      ),
+    );
+    const error = await failure();
+    expect(error).toMatchObject({
+      code: 'redirect_not_followed',
+      location: 'https://evil.example:8443/next?token=[redacted]',
+    });
+    expect((error as Error).message).toContain('redirect to https://evil.example:8443/next?token=');
+    expectNoSecret(error);
+    expect(logged[0]?.responseHeaders?.location).toBe(
+      'https://evil.example:8443/next?token=[redacted]',
+    );
+  });
+
+  it('a problem whose texts quote such a URL', async () => {
+    const problem = {
+      type: 'https://docs.example/problems/x',
+      title: `Bad upstream ${SECRET_URL}`,
+      status: 400,
+      detail: `Could not reach ${SECRET_URL}`,
+      code: 'validation_failed',
+      errors: [{ path: 'url', message: `refused: ${SECRET_URL}` }],
+    };
+    server.use(
+      http.get(LIST_URL, () =>
+        HttpResponse.json(problem, {
+          status: 400,
+          headers: { 'content-type': 'application/problem+json' },
+        }),
+      ),
+    );
+    const error = await failure();
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      detail: 'Could not reach https://evil.example:8443/next?token=[redacted]',
+      errors: [
+        { path: 'url', message: 'refused: https://evil.example:8443/next?token=[redacted]' },
+      ],
+    });
+    expectNoSecret(error);
+  });
+
+  it('a body that is not the documented shape and quotes such a URL', async () => {
+    server.use(http.get(LIST_URL, () => HttpResponse.json({ next: SECRET_URL, [SECRET_URL]: 1 })));
+    const error = await failure();
+    expect(error).toMatchObject({ code: 'response_validation_failed' });
+    expectNoSecret(error);
+  });
+
+  it('a connection that fails, and a fetch whose error names such a URL', async () => {
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await failure({ baseUrl: `http://127.0.0.1:${port}` });
+    expect(refused).toMatchObject({ code: 'connection_failed' });
+    expectNoSecret(refused);
+    const custom = await failure({
+      fetch: async () => {
+        throw new TypeError(`proxy ${SECRET_URL} refused the request`);
+      },
+    });
+    expect(custom).toMatchObject({ code: 'connection_failed' });
+    expect((custom as Error).message).not.toContain(PASSWORD);
+    expect((custom as Error).message).not.toContain(TOKEN);
+    // The cause is the caller's own fetch error, passed through untouched.
+    expect((custom as Error).cause).toBeInstanceOf(TypeError);
+  });
+});
