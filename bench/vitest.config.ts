@@ -1,7 +1,9 @@
 import { defineProject } from 'vitest/config';
+import { scaledTimeouts } from '../test-budget';
 
 export default defineProject({
   test: {
+    ...scaledTimeouts,
     name: 'bench',
     include: ['test/**/*.test.ts'],
   },

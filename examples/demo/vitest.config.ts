@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { scaledTimeouts } from '../../test-budget';
 import { workspaceSourceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceSourceAliases() },
   test: {
+    ...scaledTimeouts,
     name: 'example-demo',
     include: ['test/**/*.test.ts'],
   },

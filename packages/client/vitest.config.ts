@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { scaledTimeouts } from '../../test-budget';
 import { workspaceSourceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceSourceAliases() },
   test: {
+    ...scaledTimeouts,
     name: 'client',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Every request the client sends in a test is checked against openapi.json.

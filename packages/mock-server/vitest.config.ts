@@ -1,9 +1,11 @@
 import { defineProject } from 'vitest/config';
+import { scaledTimeouts } from '../../test-budget';
 import { workspaceSourceAliases } from '../../vitest.shared';
 
 export default defineProject({
   resolve: { alias: workspaceSourceAliases() },
   test: {
+    ...scaledTimeouts,
     name: 'mock-server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'] },

@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { budget, scaledTimeouts } from '../../test-budget';
 import { workspaceSourceAliases } from '../../vitest.shared';
 
 export default defineProject({
@@ -7,7 +8,8 @@ export default defineProject({
     name: 'redis',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Each file starts its own private redis-server; the multi-process runs are load tests.
-    testTimeout: 60_000,
-    hookTimeout: 30_000,
+    testTimeout: budget(60_000),
+    hookTimeout: budget(30_000),
+    expect: scaledTimeouts.expect,
   },
 });

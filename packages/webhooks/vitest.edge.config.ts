@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
 import { defineProject, type Plugin } from 'vitest/config';
+import { scaledTimeouts } from '../../test-budget';
 import { workspaceSourceAliases } from '../../vitest.shared';
 
 /**
@@ -32,6 +33,7 @@ export default defineProject({
   plugins: [forbidNodeBuiltins()],
   resolve: { alias: workspaceSourceAliases() },
   test: {
+    ...scaledTimeouts,
     name: 'webhooks-edge',
     environment: 'edge-runtime',
     include: ['test/edge/**/*.test.ts'],

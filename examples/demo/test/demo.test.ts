@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { runDemo } from '../src/demo';
 import { shouldUseColor } from '../src/output';
 
 describe('the demo', () => {
-  it('runs every step on loopback and reports what it saw', { timeout: 30_000 }, async () => {
+  it('runs every step on loopback and reports what it saw', {
+    timeout: budget(30_000),
+  }, async () => {
     let output = '';
     const summary = await runDemo({ write: (text) => (output += text), color: false });
 
@@ -62,7 +65,7 @@ describe('the demo', () => {
     expect(shouldUseColor({}, {})).toBe(false);
   });
 
-  it('writes ANSI colour when asked to', { timeout: 30_000 }, async () => {
+  it('writes ANSI colour when asked to', { timeout: budget(30_000) }, async () => {
     let output = '';
     await runDemo({ write: (text) => (output += text), color: true });
     expect(output).toContain('\u001b[32m✔\u001b[0m');

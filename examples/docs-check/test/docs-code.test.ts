@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { extractCodeBlocks } from '../src/extract';
 import { fromRoot, repositoryRoot, type SourceBlock, typecheckBlocks } from '../src/typecheck';
 
@@ -35,7 +36,9 @@ describe('docs code blocks', () => {
       expect(files, `${guide} has no ts block`).toContain(`docs/${guide}`);
   });
 
-  it('type-checks every ts block against the workspace packages', { timeout: 60_000 }, () => {
+  it('type-checks every ts block against the workspace packages', {
+    timeout: budget(60_000),
+  }, () => {
     const diagnostics = typecheckBlocks(docBlocks(), join(workDir, 'docs'));
     expect(diagnostics.map((d) => `${d.location} ${d.message}`)).toEqual([]);
   });

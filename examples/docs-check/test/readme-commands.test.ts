@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, '..', '..', '..');
@@ -66,17 +67,21 @@ describe("the README's commands", () => {
   const [buildStep, demoStep] = (manifest.scripts.demo ?? '').split(' && ');
   const built = existsSync(join(root, 'packages', 'mock-server', 'dist', 'index.js'));
 
-  it.skipIf(!built)('pnpm demo runs the story and exits 0', { timeout: 120_000 }, async () => {
-    expect(buildStep).toBe('node scripts/run-quietly.mjs build pnpm build');
-    const [command, ...args] = (demoStep ?? '').split(' ');
-    const { stdout } = await run(command as string, args, {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
-      timeout: 110_000,
-    });
-    expect(stdout).toContain('cspwatch SDK demo');
-    expect(stdout).toMatch(/x-cspwatch-signature: sha256=[0-9a-f]{64}/);
-    expect(stdout).toContain('channel disabled');
-    expect(stdout).not.toMatch(/whsec_|FAIL|✘/);
-  });
+  it.skipIf(!built)(
+    'pnpm demo runs the story and exits 0',
+    { timeout: budget(120_000) },
+    async () => {
+      expect(buildStep).toBe('node scripts/run-quietly.mjs build pnpm build');
+      const [command, ...args] = (demoStep ?? '').split(' ');
+      const { stdout } = await run(command as string, args, {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: '1' },
+        timeout: 110_000,
+      });
+      expect(stdout).toContain('cspwatch SDK demo');
+      expect(stdout).toMatch(/x-cspwatch-signature: sha256=[0-9a-f]{64}/);
+      expect(stdout).toContain('channel disabled');
+      expect(stdout).not.toMatch(/whsec_|FAIL|✘/);
+    },
+  );
 });

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSignedDelivery } from '@cspwatch/webhooks/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 
 const appDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webhooksDist = join(appDir, '../../packages/webhooks/dist/next.js');
@@ -57,7 +58,7 @@ async function waitUntilReady(
   output: () => string,
   child: ChildProcess,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + budget(60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited early:\n${output()}`);
     try {
@@ -93,7 +94,7 @@ describe.skipIf(!built)(
       endpoint = `http://127.0.0.1:${port}/api/cspwatch`;
       pagesEndpoint = `http://127.0.0.1:${port}/api/cspwatch-pages`;
       await waitUntilReady(`http://127.0.0.1:${port}/`, serverOutput, server);
-    }, 300_000);
+    }, budget(300_000));
 
     afterAll(async () => {
       if (!server?.pid || server.exitCode !== null) return;

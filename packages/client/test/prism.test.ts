@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { createCspwatchClient } from '../src/create-client';
 import {
   CspwatchApiError,
@@ -92,7 +93,7 @@ describe.each([
   let prism: { baseUrl: string; child: ChildProcess } | undefined;
   beforeAll(async () => {
     prism = await startPrism(dynamic);
-  }, 70_000);
+  }, budget(70_000));
   afterAll(() => {
     prism?.child.kill();
   });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { REDACTED, redactUrls } from './redact-urls';
 
 /** Input and what is printed instead; the packages' sweeps rely on these cases. */
@@ -124,7 +125,7 @@ const printedWithout = (printed: string, secrets: string[]) => {
   return secrets.every((secret) => !flat.includes(secret));
 };
 
-describe('redactUrls, properties', { timeout: 30_000 }, () => {
+describe('redactUrls, properties', { timeout: budget(30_000) }, () => {
   it('leaves no userinfo of any URL the WHATWG parser accepts, however it is spelled', () => {
     fc.assert(
       fc.property(markedUrl(true), fc.constantFrom('', ' ', '\t', '\u0001'), (url, edge) => {

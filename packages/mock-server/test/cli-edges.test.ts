@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { createCliRunner } from './spawn-cli';
 
 const cli = createCliRunner();
@@ -21,7 +22,7 @@ afterEach(async () => {
 
 async function started(args: string[]) {
   const cli = run(['--port', '0', '--api-keys', '3', ...args]);
-  await expect.poll(cli.output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+  await expect.poll(cli.output, { timeout: budget(15_000) }).toContain('Press Ctrl-C to stop.');
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(cli.output())?.[1] as string;
   return { ...cli, url };
 }
@@ -33,36 +34,51 @@ describe('cspwatch-mock rough edges', () => {
     expect(output()).toMatch(/^cspwatch-mock \d+\.\d+\.\d+\n$/);
   });
 
-  it('logs one line per request, and prints a curl line a shell runs as is', async () => {
-    const { url, output } = await started([]);
-    const curl = /^ {2}(curl .+)$/m.exec(output())?.[1] as string;
-    expect(curl).toMatch(/^curl -H 'Authorization: Bearer [^']+' 'http:\/\/[^']+\?limit=2'$/);
-    // The quoted line survives a shell: the one argument with `?` reaches curl unglobbed.
-    const args = await promisify(execFile)('sh', ['-c', curl.replace(/^curl /, 'printf "%s\\n" ')]);
-    expect(args.stdout.split('\n')[2]).toMatch(/\/api-keys\?limit=2$/);
-    await fetch(`${url}/v1/workspaces/nope/api-keys`);
-    await expect
-      .poll(output, { timeout: 5_000 })
-      .toMatch(/^GET \/v1\/workspaces\/nope\/api-keys 401 \d+ ms$/m);
-  }, 20_000);
+  it(
+    'logs one line per request, and prints a curl line a shell runs as is',
+    async () => {
+      const { url, output } = await started([]);
+      const curl = /^ {2}(curl .+)$/m.exec(output())?.[1] as string;
+      expect(curl).toMatch(/^curl -H 'Authorization: Bearer [^']+' 'http:\/\/[^']+\?limit=2'$/);
+      // The quoted line survives a shell: the one argument with `?` reaches curl unglobbed.
+      const args = await promisify(execFile)('sh', [
+        '-c',
+        curl.replace(/^curl /, 'printf "%s\\n" '),
+      ]);
+      expect(args.stdout.split('\n')[2]).toMatch(/\/api-keys\?limit=2$/);
+      await fetch(`${url}/v1/workspaces/nope/api-keys`);
+      await expect
+        .poll(output, { timeout: budget(5_000) })
+        .toMatch(/^GET \/v1\/workspaces\/nope\/api-keys 401 \d+ ms$/m);
+    },
+    budget(20_000),
+  );
 
-  it('logs nothing per request with --quiet', async () => {
-    const { url, output } = await started(['--quiet']);
-    await fetch(`${url}/v1/workspaces/nope/api-keys`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(output()).not.toMatch(/^GET /m);
-  }, 20_000);
+  it(
+    'logs nothing per request with --quiet',
+    async () => {
+      const { url, output } = await started(['--quiet']);
+      await fetch(`${url}/v1/workspaces/nope/api-keys`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(output()).not.toMatch(/^GET /m);
+    },
+    budget(20_000),
+  );
 
-  it('says to try --port 0 when the port is in use (exit 1)', async () => {
-    const holder = createServer();
-    servers.push(holder);
-    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
-    const { port } = holder.address() as { port: number };
-    const { child, errors } = run(['--port', String(port)]);
-    expect((await once(child, 'exit'))[0]).toBe(1);
-    expect(errors()).toContain(`port ${port} on 127.0.0.1 is already in use`);
-    expect(errors()).toContain('--port 0 for a free one');
-  }, 20_000);
+  it(
+    'says to try --port 0 when the port is in use (exit 1)',
+    async () => {
+      const holder = createServer();
+      servers.push(holder);
+      await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+      const { port } = holder.address() as { port: number };
+      const { child, errors } = run(['--port', String(port)]);
+      expect((await once(child, 'exit'))[0]).toBe(1);
+      expect(errors()).toContain(`port ${port} on 127.0.0.1 is already in use`);
+      expect(errors()).toContain('--port 0 for a free one');
+    },
+    budget(20_000),
+  );
 
   it.each([
     [

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { budget } from '../../../test-budget';
 import { createCliRunner } from './spawn-cli';
 
 const PASSWORD = 's3cr3t-PASSWORD';
@@ -196,27 +197,39 @@ describe('cspwatch-mock prints no secret of a URL', () => {
     30_000,
   );
 
-  it('trigger --help exits 0 and names no secret', async () => {
-    const { code, printed } = await finished(['trigger', '--to', SECRET_URL, '--help']);
-    expect(code).toBe(0);
-    expectNoSecret(printed);
-  }, 30_000);
+  it(
+    'trigger --help exits 0 and names no secret',
+    async () => {
+      const { code, printed } = await finished(['trigger', '--to', SECRET_URL, '--help']);
+      expect(code).toBe(0);
+      expectNoSecret(printed);
+    },
+    budget(30_000),
+  );
 
-  it('the request log shows no query value, the control token included', async () => {
-    const controlToken = `ctl-${TOKEN}-0123456789`;
-    const cli = createCliRunner();
-    const mock = cli.run(['--port', '0'], { ...ENV, CSPWATCH_MOCK_CONTROL_TOKEN: controlToken });
-    onTestFinished(() => cli.killAll());
-    await expect.poll(mock.output, { timeout: 20_000 }).toContain('Press Ctrl-C to stop.');
-    const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(mock.output())?.[1] as string;
-    expect((await fetch(`${base}/_mock/?token=${controlToken}`)).status).toBe(200);
-    await fetch(`${base}/v1/workspaces/ws/api-keys?limit=2&token=${TOKEN}`);
-    await fetch(`${base}/${SECRET_URL}`);
-    await expect.poll(mock.output, { timeout: 5_000 }).toMatch(/^GET \/https:.* 404 \d+ ms$/m);
-    expect(mock.output()).toMatch(/^GET \/_mock\/\?token=\[redacted\] 200 \d+ ms$/m);
-    expect(mock.output()).toMatch(/^GET \/v1\/.*\?limit=\[redacted\]&token=\[redacted\] 401/m);
-    mock.child.kill('SIGTERM');
-    expect((await once(mock.child, 'close'))[0]).toBe(0);
-    expectNoSecret(mock.output() + mock.errors());
-  }, 30_000);
+  it(
+    'the request log shows no query value, the control token included',
+    async () => {
+      const controlToken = `ctl-${TOKEN}-0123456789`;
+      const cli = createCliRunner();
+      const mock = cli.run(['--port', '0'], { ...ENV, CSPWATCH_MOCK_CONTROL_TOKEN: controlToken });
+      onTestFinished(() => cli.killAll());
+      await expect
+        .poll(mock.output, { timeout: budget(20_000) })
+        .toContain('Press Ctrl-C to stop.');
+      const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(mock.output())?.[1] as string;
+      expect((await fetch(`${base}/_mock/?token=${controlToken}`)).status).toBe(200);
+      await fetch(`${base}/v1/workspaces/ws/api-keys?limit=2&token=${TOKEN}`);
+      await fetch(`${base}/${SECRET_URL}`);
+      await expect
+        .poll(mock.output, { timeout: budget(5_000) })
+        .toMatch(/^GET \/https:.* 404 \d+ ms$/m);
+      expect(mock.output()).toMatch(/^GET \/_mock\/\?token=\[redacted\] 200 \d+ ms$/m);
+      expect(mock.output()).toMatch(/^GET \/v1\/.*\?limit=\[redacted\]&token=\[redacted\] 401/m);
+      mock.child.kill('SIGTERM');
+      expect((await once(mock.child, 'close'))[0]).toBe(0);
+      expectNoSecret(mock.output() + mock.errors());
+    },
+    budget(30_000),
+  );
 });

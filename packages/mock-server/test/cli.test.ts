@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { createCliRunner } from './spawn-cli';
 
 const cli = createCliRunner();
@@ -14,7 +15,7 @@ describe('cspwatch-mock', () => {
     'starts, prints URL, workspace ids and tokens, serves them, and stops cleanly on %s',
     async (signal) => {
       const { child, output } = run(['--port', '0', '--api-keys', '3', '--seed', '5']);
-      await expect.poll(output, { timeout: 15_000 }).toContain('Press Ctrl-C to stop.');
+      await expect.poll(output, { timeout: budget(15_000) }).toContain('Press Ctrl-C to stop.');
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
       const workspace = /^ {2}main +(\S+)$/m.exec(output())?.[1];
       const admin = /^ {2}admin +(\S+)$/m.exec(output())?.[1];
@@ -31,20 +32,24 @@ describe('cspwatch-mock', () => {
     20_000,
   );
 
-  it('prints help and exits 0; refuses a bad flag with exit code 2', async () => {
-    const help = run(['--help']);
-    expect((await once(help.child, 'exit'))[0]).toBe(0);
-    expect(help.output()).toContain('--rate-limit-every');
-    expect(help.output()).toContain('cspwatch-mock trigger');
-    const triggerHelp = run(['trigger', '--help']);
-    expect((await once(triggerHelp.child, 'exit'))[0]).toBe(0);
-    expect(triggerHelp.output()).toContain('--secret-env');
-    const bad = run(['--api-keys', 'many']);
-    expect((await once(bad.child, 'exit'))[0]).toBe(2);
-    expect(bad.errors()).toContain('--api-keys');
-    const outOfRange = run(['--port', '99999']);
-    expect((await once(outOfRange.child, 'exit'))[0]).toBe(2);
-    expect(outOfRange.errors()).toContain('port must be an integer from 0 to 65535');
-    expect(outOfRange.output()).toBe('');
-  }, 20_000);
+  it(
+    'prints help and exits 0; refuses a bad flag with exit code 2',
+    async () => {
+      const help = run(['--help']);
+      expect((await once(help.child, 'exit'))[0]).toBe(0);
+      expect(help.output()).toContain('--rate-limit-every');
+      expect(help.output()).toContain('cspwatch-mock trigger');
+      const triggerHelp = run(['trigger', '--help']);
+      expect((await once(triggerHelp.child, 'exit'))[0]).toBe(0);
+      expect(triggerHelp.output()).toContain('--secret-env');
+      const bad = run(['--api-keys', 'many']);
+      expect((await once(bad.child, 'exit'))[0]).toBe(2);
+      expect(bad.errors()).toContain('--api-keys');
+      const outOfRange = run(['--port', '99999']);
+      expect((await once(outOfRange.child, 'exit'))[0]).toBe(2);
+      expect(outOfRange.errors()).toContain('port must be an integer from 0 to 65535');
+      expect(outOfRange.output()).toBe('');
+    },
+    budget(20_000),
+  );
 });

@@ -19,6 +19,7 @@ import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import { Queue } from 'bullmq';
 import { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { keySlot } from '../src/key-slot';
 import { deliveryJobId } from '../src/queue/keys';
 import { shardOf, shardPrefix, shardTag } from '../src/queue/shards';
@@ -46,7 +47,7 @@ const open: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   cluster = await startRedisCluster();
-}, 30_000);
+}, budget(30_000));
 afterAll(async () => {
   for (const item of open.splice(0).reverse()) await item.close().catch(() => {});
   await cluster?.stop();
@@ -111,158 +112,166 @@ const drained = async (queue: DeliveryQueue) => {
 };
 
 describe('the delivery queue while its shard slot is resharded', () => {
-  it('refuses enqueue only with redis_unavailable in time, and keeps every acknowledged alert once, intact', async () => {
-    const slot = keySlot(`{${shardTag(SHARD, SHARDS)}}`);
-    const receiver = await startRecordingReceiver();
-    open.push(receiver);
-    const base = {
-      connection: { cluster: cluster.startupNodes, clusterOptions: { retryDelayOnFailover: 100 } },
-      queueName: 'reshard',
-      shards: SHARDS,
-    };
-    const queue = createDeliveryQueue({ ...base, commandTimeoutMs: COMMAND_TIMEOUT_MS });
-    open.push(queue);
-    await queue.getCounts(); // connected, slots known
+  it(
+    'refuses enqueue only with redis_unavailable in time, and keeps every acknowledged alert once, intact',
+    async () => {
+      const slot = keySlot(`{${shardTag(SHARD, SHARDS)}}`);
+      const receiver = await startRecordingReceiver();
+      open.push(receiver);
+      const base = {
+        connection: {
+          cluster: cluster.startupNodes,
+          clusterOptions: { retryDelayOnFailover: 100 },
+        },
+        queueName: 'reshard',
+        shards: SHARDS,
+      };
+      const queue = createDeliveryQueue({ ...base, commandTimeoutMs: COMMAND_TIMEOUT_MS });
+      open.push(queue);
+      await queue.getCounts(); // connected, slots known
 
-    const channels: DeliveryChannel[] = channelIdsOnShard(SHARD, 20).map((id) => ({
-      id,
-      url: receiver.url,
-      secret: SECRET,
-    }));
-    const calls: Call[] = [];
-    // The alerts are cut in MOVES + 1 phases; phase k (k >= 1) starts once move k has opened the
-    // slot (its first keys moved), so the producers never run ahead of the resharding and every
-    // open slot meets calls in flight.
-    const perPhase = TOTAL_ALERTS / (MOVES + 1);
-    let slotsOpened = 0;
-    let next = 0;
-    const producer = async () => {
-      for (let i = next++; i < TOTAL_ALERTS; i = next++) {
-        const phase = Math.floor(i / perPhase);
-        if (phase > slotsOpened) {
-          await waitFor(`move ${phase} to open the slot`, () => slotsOpened >= phase);
+      const channels: DeliveryChannel[] = channelIdsOnShard(SHARD, 20).map((id) => ({
+        id,
+        url: receiver.url,
+        secret: SECRET,
+      }));
+      const calls: Call[] = [];
+      // The alerts are cut in MOVES + 1 phases; phase k (k >= 1) starts once move k has opened the
+      // slot (its first keys moved), so the producers never run ahead of the resharding and every
+      // open slot meets calls in flight.
+      const perPhase = TOTAL_ALERTS / (MOVES + 1);
+      let slotsOpened = 0;
+      let next = 0;
+      const producer = async () => {
+        for (let i = next++; i < TOTAL_ALERTS; i = next++) {
+          const phase = Math.floor(i / perPhase);
+          if (phase > slotsOpened) {
+            await waitFor(`move ${phase} to open the slot`, () => slotsOpened >= phase);
+          }
+          const call: Call = {
+            channelId: channels[i % channels.length]!.id,
+            alert: sampleAlert(),
+            startedAt: performance.now(),
+          };
+          calls.push(call);
+          try {
+            call.jobId = (await queue.enqueue(call.channelId, call.alert)).jobId;
+          } catch (error) {
+            call.error = error;
+          }
+          call.ms = performance.now() - call.startedAt;
         }
-        const call: Call = {
-          channelId: channels[i % channels.length]!.id,
-          alert: sampleAlert(),
-          startedAt: performance.now(),
-        };
-        calls.push(call);
-        try {
-          call.jobId = (await queue.enqueue(call.channelId, call.alert)).jobId;
-        } catch (error) {
-          call.error = error;
-        }
-        call.ms = performance.now() - call.startedAt;
+      };
+      const settled = () => calls.filter((call) => call.ms !== undefined);
+
+      const stormStarted = performance.now();
+      const producing = Promise.all(Array.from({ length: PRODUCERS }, producer));
+      const moves: SlotMove[] = [];
+      for (let k = 1; k <= MOVES; k++) {
+        await waitFor(`phase ${k - 1} settled`, () => settled().length >= k * perPhase, 20_000);
+        moves.push(
+          await moveSlot(cluster, slot, {
+            whileOpen: async () => {
+              const openedAt = performance.now();
+              slotsOpened = k;
+              await waitFor(
+                `${CALLS_PER_OPEN_SLOT} calls to meet the open slot (move ${k})`,
+                () =>
+                  settled().filter((call) => call.startedAt >= openedAt).length >=
+                  CALLS_PER_OPEN_SLOT,
+                10_000,
+              );
+            },
+          }),
+        );
       }
-    };
-    const settled = () => calls.filter((call) => call.ms !== undefined);
+      await producing;
+      const stormMs = performance.now() - stormStarted;
 
-    const stormStarted = performance.now();
-    const producing = Promise.all(Array.from({ length: PRODUCERS }, producer));
-    const moves: SlotMove[] = [];
-    for (let k = 1; k <= MOVES; k++) {
-      await waitFor(`phase ${k - 1} settled`, () => settled().length >= k * perPhase, 20_000);
-      moves.push(
-        await moveSlot(cluster, slot, {
-          whileOpen: async () => {
-            const openedAt = performance.now();
-            slotsOpened = k;
-            await waitFor(
-              `${CALLS_PER_OPEN_SLOT} calls to meet the open slot (move ${k})`,
-              () =>
-                settled().filter((call) => call.startedAt >= openedAt).length >=
-                CALLS_PER_OPEN_SLOT,
-              10_000,
-            );
-          },
-        }),
+      const refused = calls.filter((call) => call.error !== undefined);
+      const longest = Math.max(...calls.map((call) => call.ms!));
+      const refusals = new Map<string, number>();
+      for (const { error } of refused) {
+        const message = describeError(error);
+        refusals.set(message, (refusals.get(message) ?? 0) + 1);
+      }
+      const moved = moves
+        .map(
+          (move) =>
+            `${move.fromPort}->${move.toPort} ${move.keysMoved} keys open ${move.openMs} ms`,
+        )
+        .join(', ');
+      const refusedAs = [...refusals].map(([message, count]) => `${count} × ${message}`).join('; ');
+      console.info(
+        `resharding storm: ${MOVES} moves of slot ${slot} (${moved}); ` +
+          `${calls.length} enqueue calls in ${Math.round(stormMs)} ms, ${refused.length} refused, ` +
+          `longest call ${Math.round(longest)} ms; refused as: ${refusedAs || '-'}`,
       );
-    }
-    await producing;
-    const stormMs = performance.now() - stormStarted;
 
-    const refused = calls.filter((call) => call.error !== undefined);
-    const longest = Math.max(...calls.map((call) => call.ms!));
-    const refusals = new Map<string, number>();
-    for (const { error } of refused) {
-      const message = describeError(error);
-      refusals.set(message, (refusals.get(message) ?? 0) + 1);
-    }
-    const moved = moves
-      .map(
-        (move) => `${move.fromPort}->${move.toPort} ${move.keysMoved} keys open ${move.openMs} ms`,
-      )
-      .join(', ');
-    const refusedAs = [...refusals].map(([message, count]) => `${count} × ${message}`).join('; ');
-    console.info(
-      `resharding storm: ${MOVES} moves of slot ${slot} (${moved}); ` +
-        `${calls.length} enqueue calls in ${Math.round(stormMs)} ms, ${refused.length} refused, ` +
-        `longest call ${Math.round(longest)} ms; refused as: ${refusedAs || '-'}`,
-    );
+      // 1. Refused only as redis_unavailable, and never later than commandTimeoutMs + margin.
+      const wrong = refused
+        .filter(
+          (call) => !(isCspwatchRedisError(call.error) && call.error.code === 'redis_unavailable'),
+        )
+        .map((call) => describeError(call.error));
+      expect(wrong).toEqual([]);
+      expect(calls).toHaveLength(TOTAL_ALERTS);
+      expect(longest).toBeLessThan(COMMAND_TIMEOUT_MS + MARGIN_MS);
+      for (const call of calls.filter((c) => c.jobId !== undefined)) {
+        expect(call.jobId).toBe(deliveryJobId(call.channelId, call.alert.id));
+      }
 
-    // 1. Refused only as redis_unavailable, and never later than commandTimeoutMs + margin.
-    const wrong = refused
-      .filter(
-        (call) => !(isCspwatchRedisError(call.error) && call.error.code === 'redis_unavailable'),
-      )
-      .map((call) => describeError(call.error));
-    expect(wrong).toEqual([]);
-    expect(calls).toHaveLength(TOTAL_ALERTS);
-    expect(longest).toBeLessThan(COMMAND_TIMEOUT_MS + MARGIN_MS);
-    for (const call of calls.filter((c) => c.jobId !== undefined)) {
-      expect(call.jobId).toBe(deliveryJobId(call.channelId, call.alert.id));
-    }
+      // 2. A refused alert enqueued again is accepted, as the same job.
+      for (const call of refused) {
+        expect(await queue.enqueue(call.channelId, call.alert)).toEqual({
+          jobId: deliveryJobId(call.channelId, call.alert.id),
+        });
+      }
 
-    // 2. A refused alert enqueued again is accepted, as the same job.
-    for (const call of refused) {
-      expect(await queue.enqueue(call.channelId, call.alert)).toEqual({
-        jobId: deliveryJobId(call.channelId, call.alert.id),
+      // Every alert is one job on the shard, its data as enqueued (read straight from BullMQ).
+      const reader = new Cluster(cluster.startupNodes);
+      reader.on('error', () => {});
+      const shardQueue = new Queue(base.queueName, {
+        connection: reader,
+        prefix: shardPrefix('cspwatch', SHARD, SHARDS),
+        skipMetasUpdate: true,
       });
-    }
+      open.push({
+        close: async () => {
+          await shardQueue.close();
+          reader.disconnect();
+        },
+      });
+      const waiting = await shardQueue.getWaiting(0, -1);
+      const jobIds = waiting.map((job) => job.id);
+      expect(new Set(jobIds).size).toBe(jobIds.length);
+      expect(new Set(jobIds)).toEqual(
+        new Set(calls.map((call) => deliveryJobId(call.channelId, call.alert.id))),
+      );
+      const byJobId = new Map(
+        calls.map((call) => [deliveryJobId(call.channelId, call.alert.id), call]),
+      );
+      for (const job of waiting) {
+        const call = byJobId.get(job.id!)!;
+        expect(job.data).toMatchObject({ channelId: call.channelId, alert: call.alert });
+      }
 
-    // Every alert is one job on the shard, its data as enqueued (read straight from BullMQ).
-    const reader = new Cluster(cluster.startupNodes);
-    reader.on('error', () => {});
-    const shardQueue = new Queue(base.queueName, {
-      connection: reader,
-      prefix: shardPrefix('cspwatch', SHARD, SHARDS),
-      skipMetasUpdate: true,
-    });
-    open.push({
-      close: async () => {
-        await shardQueue.close();
-        reader.disconnect();
-      },
-    });
-    const waiting = await shardQueue.getWaiting(0, -1);
-    const jobIds = waiting.map((job) => job.id);
-    expect(new Set(jobIds).size).toBe(jobIds.length);
-    expect(new Set(jobIds)).toEqual(
-      new Set(calls.map((call) => deliveryJobId(call.channelId, call.alert.id))),
-    );
-    const byJobId = new Map(
-      calls.map((call) => [deliveryJobId(call.channelId, call.alert.id), call]),
-    );
-    for (const job of waiting) {
-      const call = byJobId.get(job.id!)!;
-      expect(job.data).toMatchObject({ channelId: call.channelId, alert: call.alert });
-    }
-
-    // Read through the queue: every alert delivered exactly once, its body the alert.
-    const byId = new Map(channels.map((channel) => [channel.id, channel]));
-    const worker = createDeliveryWorker({
-      ...base,
-      channels: (id) => byId.get(id),
-      concurrency: 50,
-      sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
-    });
-    open.push(worker);
-    await waitFor('every alert delivered', () => receiver.received.size === calls.length, 30_000);
-    await waitFor('the queue to drain', () => drained(queue));
-    for (const call of calls) {
-      expect(receiver.received.get(call.alert.id)).toEqual([call.alert]);
-    }
-    expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 0 });
-  }, 60_000);
+      // Read through the queue: every alert delivered exactly once, its body the alert.
+      const byId = new Map(channels.map((channel) => [channel.id, channel]));
+      const worker = createDeliveryWorker({
+        ...base,
+        channels: (id) => byId.get(id),
+        concurrency: 50,
+        sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
+      });
+      open.push(worker);
+      await waitFor('every alert delivered', () => receiver.received.size === calls.length, 30_000);
+      await waitFor('the queue to drain', () => drained(queue));
+      for (const call of calls) {
+        expect(receiver.received.get(call.alert.id)).toEqual([call.alert]);
+      }
+      expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 0 });
+    },
+    budget(60_000),
+  );
 });

@@ -20,6 +20,7 @@ import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import fc from 'fast-check';
 import { Cluster } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { keySlot } from '../src/key-slot';
 import { shardOf, shardTag } from '../src/queue/shards';
 import { sampleAlert } from './helpers/alerts';
@@ -86,7 +87,7 @@ async function masterOf(slot: number): Promise<number> {
 
 beforeAll(async () => {
   cluster = await startRedisCluster();
-}, 60_000);
+}, budget(60_000));
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
@@ -196,7 +197,7 @@ const drained = async (queue: DeliveryQueue) => {
 
 /** Enqueues until Redis acknowledges it (the same alert again is the same job). */
 async function enqueueUntilAcknowledged(queue: DeliveryQueue, channelId: string, alert: object) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + budget(60_000);
   for (let tries = 1; ; tries++) {
     try {
       await queue.enqueue(channelId, alert as never);
@@ -286,65 +287,73 @@ describe('the delivery queue on a cluster', () => {
 });
 
 describe('the stores across a failover', () => {
-  it('disables a channel exactly once when its master fails over mid-count (replicated), and refuses a replay claimed before it', async () => {
-    const channel = `wh_fail_${++run}`;
-    const slot = keySlot(`{${channel}}`);
-    const replayKey = `sig-failover-${run}`;
-    const writer = connect();
-    const replay = createRedisReplayStore({ redis: writer, durability: 'replicated' });
-    expect(await replay.claim(replayKey, 120_000)).toBe(true);
-    const stores = Array.from({ length: 4 }, () =>
-      createRedisChannelStateStore({ redis: connect(), durability: 'replicated' }),
-    );
-    const disabledNow: number[] = [];
-    let failures = 0;
-    let stop = false;
-    const failing = stores.map(async (store, client) => {
-      while (!stop) {
-        try {
-          const reply = await store.recordAttempt(channel, { ok: false, failuresToDisable: 40 });
-          failures++;
-          if (reply.disabledNow) disabledNow.push(client);
-        } catch {
-          // redis_unavailable while the slot has no master: the sender would retry the attempt
+  it(
+    'disables a channel exactly once when its master fails over mid-count (replicated), and refuses a replay claimed before it',
+    async () => {
+      const channel = `wh_fail_${++run}`;
+      const slot = keySlot(`{${channel}}`);
+      const replayKey = `sig-failover-${run}`;
+      const writer = connect();
+      const replay = createRedisReplayStore({ redis: writer, durability: 'replicated' });
+      expect(await replay.claim(replayKey, 120_000)).toBe(true);
+      const stores = Array.from({ length: 4 }, () =>
+        createRedisChannelStateStore({ redis: connect(), durability: 'replicated' }),
+      );
+      const disabledNow: number[] = [];
+      let failures = 0;
+      let stop = false;
+      const failing = stores.map(async (store, client) => {
+        while (!stop) {
+          try {
+            const reply = await store.recordAttempt(channel, { ok: false, failuresToDisable: 40 });
+            failures++;
+            if (reply.disabledNow) disabledNow.push(client);
+          } catch {
+            // redis_unavailable while the slot has no master: the sender would retry the attempt
+          }
         }
-      }
-    });
-    await waitFor('a few failures counted', () => failures >= 10);
-    await cluster.killMaster({ port: await masterOf(slot) });
-    await waitFor('the channel disabled', async () => (await stores[0]!.get(channel)).disabled);
-    await waitFor('more failures after the disable', () => failures >= 80, 30_000);
-    stop = true;
-    await Promise.all(failing);
-    expect(disabledNow).toHaveLength(1);
-    // On any receiver instance after the failover: the claim is still there.
-    const other = createRedisReplayStore({ redis: connect() });
-    expect(await other.claim(replayKey, 120_000)).toBe(false);
-  }, 120_000);
+      });
+      await waitFor('a few failures counted', () => failures >= 10);
+      await cluster.killMaster({ port: await masterOf(slot) });
+      await waitFor('the channel disabled', async () => (await stores[0]!.get(channel)).disabled);
+      await waitFor('more failures after the disable', () => failures >= 80, 30_000);
+      stop = true;
+      await Promise.all(failing);
+      expect(disabledNow).toHaveLength(1);
+      // On any receiver instance after the failover: the claim is still there.
+      const other = createRedisReplayStore({ redis: connect() });
+      expect(await other.claim(replayKey, 120_000)).toBe(false);
+    },
+    budget(120_000),
+  );
 });
 
 describe('a cluster with slots no master serves', () => {
-  it('fails enqueue with redis_unavailable within commandTimeoutMs, never hangs', async () => {
-    const { queue } = queueOnCluster('primary');
-    open.push(queue);
-    await queue.enqueue('wh_before', sampleAlert()); // connected and working
-    // A master and its replica down: the cluster no longer covers every slot.
-    const nodes = await cluster.nodes();
-    const master = nodes.find((node) => node.alive && node.role === 'master')!;
-    const replica = nodes.find((node) => node.alive && node.masterPort === master.port);
-    if (replica) process.kill(replica.pid!, 'SIGKILL');
-    process.kill(master.pid!, 'SIGKILL');
-    const onDeadMaster = (slot: number) =>
-      master.slots.some(([first, last]) => slot >= first && slot <= last);
-    const onDownShard = Array.from({ length: 100 }, (_, i) => `wh_down_${i}`).find((id) =>
-      onDeadMaster(keySlot(`{${shardTag(shardOf(id, 3), 3)}}`)),
-    )!;
-    for (let i = 0; i < 3; i++) {
-      const started = Date.now();
-      const error = await queue.enqueue(onDownShard, sampleAlert()).catch((caught) => caught);
-      const took = Date.now() - started;
-      expect(isCspwatchRedisError(error) && error.code).toBe('redis_unavailable');
-      expect(took).toBeLessThan(3_000 + 2_000);
-    }
-  }, 60_000);
+  it(
+    'fails enqueue with redis_unavailable within commandTimeoutMs, never hangs',
+    async () => {
+      const { queue } = queueOnCluster('primary');
+      open.push(queue);
+      await queue.enqueue('wh_before', sampleAlert()); // connected and working
+      // A master and its replica down: the cluster no longer covers every slot.
+      const nodes = await cluster.nodes();
+      const master = nodes.find((node) => node.alive && node.role === 'master')!;
+      const replica = nodes.find((node) => node.alive && node.masterPort === master.port);
+      if (replica) process.kill(replica.pid!, 'SIGKILL');
+      process.kill(master.pid!, 'SIGKILL');
+      const onDeadMaster = (slot: number) =>
+        master.slots.some(([first, last]) => slot >= first && slot <= last);
+      const onDownShard = Array.from({ length: 100 }, (_, i) => `wh_down_${i}`).find((id) =>
+        onDeadMaster(keySlot(`{${shardTag(shardOf(id, 3), 3)}}`)),
+      )!;
+      for (let i = 0; i < 3; i++) {
+        const started = Date.now();
+        const error = await queue.enqueue(onDownShard, sampleAlert()).catch((caught) => caught);
+        const took = Date.now() - started;
+        expect(isCspwatchRedisError(error) && error.code).toBe('redis_unavailable');
+        expect(took).toBeLessThan(3_000 + 2_000);
+      }
+    },
+    budget(60_000),
+  );
 });

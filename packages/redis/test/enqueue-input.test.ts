@@ -15,6 +15,7 @@ import {
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { connectProducer, untilReady } from '../src/queue/connection';
 import { sampleAlert } from './helpers/alerts';
 import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
@@ -332,7 +333,7 @@ describe('producers during a Redis outage', () => {
       end: client.listenerCount('end'),
     });
     try {
-      await untilReady('test', client, 5_000);
+      await untilReady('test', client, budget(5_000));
       const idle = listeners();
       await down.crash();
       await waitFor('the client to notice', () => client.status !== 'ready');

@@ -18,6 +18,7 @@ import {
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { sampleAlert } from './helpers/alerts';
 import {
   type ChannelTally,
@@ -384,318 +385,344 @@ function expectCounts(tallied: readonly Tallied[], cut: number) {
 }
 
 describe('a fleet of 4 worker processes on one Redis', () => {
-  it('finishes the work with 2 of the 4 workers killed with SIGKILL mid-run', async () => {
-    const kinds = healthy(6);
-    // A shorter sender timeout: the slots the killed workers held come free after it plus the lock.
-    const fleetRun = await startRun([...kinds, 'answers500', 'answers500'], {
-      senderTimeoutMs: 5_000,
-    });
-    await enqueueAlerts(fleetRun, ALERTS);
-    await waitFor('a third delivered', () => inboxRequests(fleetRun) >= ALERTS / 3, DEADLINE);
-    const [first, second] = fleetRun.fleet.running;
-    const activeAtKill = (await fleetRun.queue.getCounts()).active;
-    await Promise.all([
-      fleetRun.fleet.stop(first!, 'SIGKILL'),
-      fleetRun.fleet.stop(second!, 'SIGKILL'),
-    ]);
-    expect(fleetRun.fleet.running).toHaveLength(2);
-    await waitFor('the 2 survivors to drain the queue', () => drained(fleetRun.queue), DEADLINE);
+  it(
+    'finishes the work with 2 of the 4 workers killed with SIGKILL mid-run',
+    async () => {
+      const kinds = healthy(6);
+      // A shorter sender timeout: the slots the killed workers held come free after it plus the lock.
+      const fleetRun = await startRun([...kinds, 'answers500', 'answers500'], {
+        senderTimeoutMs: 5_000,
+      });
+      await enqueueAlerts(fleetRun, ALERTS);
+      await waitFor('a third delivered', () => inboxRequests(fleetRun) >= ALERTS / 3, DEADLINE);
+      const [first, second] = fleetRun.fleet.running;
+      const activeAtKill = (await fleetRun.queue.getCounts()).active;
+      await Promise.all([
+        fleetRun.fleet.stop(first!, 'SIGKILL'),
+        fleetRun.fleet.stop(second!, 'SIGKILL'),
+      ]);
+      expect(fleetRun.fleet.running).toHaveLength(2);
+      await waitFor('the 2 survivors to drain the queue', () => drained(fleetRun.queue), DEADLINE);
 
-    // What the two killed processes had in flight: at most their 2 × 8 deliveries, and at
-    // most 4 per channel across the fleet. Each may have reached the inbox without its record.
-    const cut = Math.min(2 * CONCURRENCY, CAP * fleetRun.channels.length);
-    const tallied = await tallyRun(fleetRun, `SIGKILL 2 of 4 (active at kill: ${activeAtKill})`);
-    expectCounts(tallied, cut);
-    expect((await fleetRun.queue.getCounts()).failed).toBe(0);
-  }, 150_000);
+      // What the two killed processes had in flight: at most their 2 × 8 deliveries, and at
+      // most 4 per channel across the fleet. Each may have reached the inbox without its record.
+      const cut = Math.min(2 * CONCURRENCY, CAP * fleetRun.channels.length);
+      const tallied = await tallyRun(fleetRun, `SIGKILL 2 of 4 (active at kill: ${activeAtKill})`);
+      expectCounts(tallied, cut);
+      expect((await fleetRun.queue.getCounts()).failed).toBe(0);
+    },
+    budget(150_000),
+  );
 
-  it('loses and repeats nothing when Redis is SIGKILLed mid-run and restarts from its AOF', async () => {
-    const kinds = healthy(6);
-    // A job lock longer than the outage (the default is 30 s): BullMQ then has no stalled job
-    // to hand to another worker, so nothing is delivered twice.
-    const fleetRun = await startRun([...kinds, 'answers500', 'answers500'], {
-      lockDurationMs: 10_000,
-    });
-    const { queue, fleet } = fleetRun;
-    await enqueueAlerts(fleetRun, ALERTS);
-    await waitFor('a third delivered', () => inboxRequests(fleetRun) >= ALERTS / 3, DEADLINE);
-    const errorsBefore = fleet.errors.length;
-    const activeAtCrash = (await queue.getCounts()).active;
-    let down = true;
-    open.push({ close: () => (down ? redis.start() : Promise.resolve()) }); // should the test fail
-    const downAt = Date.now();
-    await redis.crash();
-    // Down for as long as it takes every worker to notice (a connection error each), no longer.
-    await waitFor('every worker to report the outage', () => {
-      const pids = new Set(fleet.errors.slice(errorsBefore).map((error) => error.pid));
-      return fleet.running.every((child) => pids.has(child.pid));
-    });
-    const noticedMs = Date.now() - downAt;
-    await redis.start(); // resolves once it answers PING: the AOF is loaded
-    down = false;
-    const downMs = Date.now() - downAt;
-    await waitFor('the queue to drain after the restart', () => drained(queue), DEADLINE);
+  it(
+    'loses and repeats nothing when Redis is SIGKILLed mid-run and restarts from its AOF',
+    async () => {
+      const kinds = healthy(6);
+      // A job lock longer than the outage (the default is 30 s): BullMQ then has no stalled job
+      // to hand to another worker, so nothing is delivered twice.
+      const fleetRun = await startRun([...kinds, 'answers500', 'answers500'], {
+        lockDurationMs: 10_000,
+      });
+      const { queue, fleet } = fleetRun;
+      await enqueueAlerts(fleetRun, ALERTS);
+      await waitFor('a third delivered', () => inboxRequests(fleetRun) >= ALERTS / 3, DEADLINE);
+      const errorsBefore = fleet.errors.length;
+      const activeAtCrash = (await queue.getCounts()).active;
+      let down = true;
+      open.push({ close: () => (down ? redis.start() : Promise.resolve()) }); // should the test fail
+      const downAt = Date.now();
+      await redis.crash();
+      // Down for as long as it takes every worker to notice (a connection error each), no longer.
+      await waitFor('every worker to report the outage', () => {
+        const pids = new Set(fleet.errors.slice(errorsBefore).map((error) => error.pid));
+        return fleet.running.every((child) => pids.has(child.pid));
+      });
+      const noticedMs = Date.now() - downAt;
+      await redis.start(); // resolves once it answers PING: the AOF is loaded
+      down = false;
+      const downMs = Date.now() - downAt;
+      await waitFor('the queue to drain after the restart', () => drained(queue), DEADLINE);
 
-    const tallied = await tallyRun(
-      fleetRun,
-      `Redis SIGKILL + AOF restart (down ${downMs} ms, noticed after ${noticedMs} ms, active at crash: ${activeAtCrash})`,
-    );
-    // No worker died and no lock ran out: the counts of a run without a fault. Each record
-    // waited for Redis and was written once (an append re-sent after the reconnect is
-    // idempotent); each job was delivered by the worker that held it.
-    expectCounts(tallied, 0);
-    expect((await queue.getCounts()).failed).toBe(0);
-  }, 150_000);
-
-  it('disables a channel that answers 500, hangs or refuses exactly once, and parks a misconfigured one as invalid_channel', async () => {
-    const kinds = healthy(4);
-    const failing: Kind[] = ['answers500', 'hangs', 'refuses', 'bad-secret', 'bad-url'];
-    // A short sender timeout, so the hanging endpoint costs 2 s per attempt.
-    const fleetRun = await startRun([...kinds, ...failing], { senderTimeoutMs: 2_000 });
-    await enqueueAlerts(fleetRun, 720); // 80 per channel
-    await waitFor('the queue to drain', () => drained(fleetRun.queue), DEADLINE);
-    const hang = fleetRun.hang!;
-    await waitFor(
-      'the hanging requests ended by the sender',
-      () => hang.stats().openRequests === 0,
-    );
-    const tallied = await tallyRun(fleetRun, 'four failing endpoint kinds');
-    expectCounts(tallied, 0);
-
-    const byKind = (kind: Kind) => tallied.find((t) => t.kind === kind)!;
-    // The hanging endpoint never had more than the cap of requests open at once (whatever
-    // spare connections the client opened), and got at most 5 + cap requests before its
-    // channel was disabled: each an attempt, each recorded, each a timeout.
-    const stats = hang.stats();
-    console.log(`hanging endpoint: ${JSON.stringify(stats)}`);
-    expect(stats.mostOpenRequests).toBe(CAP); // reached, never passed
-    expect(stats.requests).toBeGreaterThanOrEqual(FAILURES_TO_DISABLE);
-    expect(stats.requests).toBeLessThanOrEqual(FAILURES_TO_DISABLE + CAP);
-    expect(byKind('hangs').tally.attempts).toBe(stats.requests);
-    expect(
-      byKind('hangs').history.every((e) => e.kind !== 'attempt' || e.cause === 'timeout'),
-    ).toBe(true);
-    expect(
-      byKind('refuses').history.every((e) => e.kind !== 'attempt' || e.cause === 'network'),
-    ).toBe(true);
-    // The misconfigured channels: the worker's onError heard of every attempt, by channel
-    // (reports travel over IPC: wait for them, then count).
-    const stopped = byKind('bad-secret').tally.sent * 2 * SCHEDULE.length;
-    const unusableReports = () =>
-      fleetRun.fleet.errors.filter((error) => error.code === 'channel_unusable');
-    await waitFor('every channel_unusable report', () => unusableReports().length >= stopped);
-    expect(unusableReports()).toHaveLength(stopped);
-    for (const kind of ['bad-secret', 'bad-url'] as const) {
-      const { channel, tally } = byKind(kind);
-      const reports = unusableReports().filter((error) =>
-        error.message.includes(`channel ${channel.id} `),
+      const tallied = await tallyRun(
+        fleetRun,
+        `Redis SIGKILL + AOF restart (down ${downMs} ms, noticed after ${noticedMs} ms, active at crash: ${activeAtCrash})`,
       );
-      expect(reports, `${kind}: onError calls`).toHaveLength(tally.problems.invalid_channel!);
-    }
-    // No secret in any report or history entry.
-    const written = JSON.stringify([fleetRun.fleet.errors, tallied.map((t) => t.history)]);
-    expect(written).not.toContain(SECRET);
-    expect(written).not.toContain(SHORT_SECRET);
-  }, 150_000);
+      // No worker died and no lock ran out: the counts of a run without a fault. Each record
+      // waited for Redis and was written once (an append re-sent after the reconnect is
+      // idempotent); each job was delivered by the worker that held it.
+      expectCounts(tallied, 0);
+      expect((await queue.getCounts()).failed).toBe(0);
+    },
+    budget(150_000),
+  );
 
-  it('delivers every alert to 30 % flaky endpoints, releasing what a disabled channel parked', async () => {
-    const flaky: Kind[] = ['flaky', 'flaky', 'flaky', 'flaky', 'flaky', 'flaky'];
-    const fleetRun = await startRun([...healthy(2), ...flaky]);
-    const { queue, channels } = fleetRun;
-    // 150 alerts per channel: about 1,300 attempts on the flaky ones, enough for 5 failures in
-    // a row (0.3^5 each time) to disable one of them in most runs.
-    await enqueueAlerts(fleetRun, 1_200);
-    // Each time the queue drains: re-enable a disabled flaky channel (its alerts were parked),
-    // release alerts parked after 5 failed attempts; until nothing is left parked.
-    const enabled = new Map<string, number>();
-    let rounds = 0;
-    await waitFor(
-      'every flaky channel enabled with nothing parked',
-      async () => {
-        if (!(await drained(queue))) return false;
-        let settled = true;
-        for (const { kind, channel } of channels) {
-          if (kind !== 'flaky') continue;
-          const state = await queue.getChannelState(channel.id);
-          if (state.disabled) {
-            enabled.set(channel.id, (enabled.get(channel.id) ?? 0) + 1);
-            await queue.enableChannel(channel.id);
-            settled = false;
-          } else if ((await queue.countParked(channel.id)) > 0) {
-            await queue.releaseParked(channel.id);
-            settled = false;
-          }
-        }
-        if (!settled) rounds++;
-        return settled;
-      },
-      DEADLINE,
-    );
-    const tallied = await tallyRun(fleetRun, `30 % flaky (release rounds: ${rounds})`);
-    expectCounts(tallied, 0);
-    let everParked = 0;
-    for (const { kind, channel, tally, history } of tallied) {
-      if (kind !== 'flaky') continue;
-      // Each disable is one disabledNow entry, and one enableChannel of ours.
-      expect(tally.disabledNow, 'disabledNow vs enableChannel calls').toBe(
-        enabled.get(channel.id) ?? 0,
-      );
-      const parkedEntries = history.filter((entry) => entry.kind === 'parked');
-      everParked += new Set(parkedEntries.map((entry) => entry.alertId)).size;
-      expect(new Set(tally.releasedIds)).toEqual(new Set(parkedEntries.map((e) => e.alertId)));
-    }
-    // Every alert ever parked came back and was delivered: its own history ends in a 2xx.
-    const parkedThenDelivered = tallied.flatMap(({ tally }) => tally.releasedIds);
-    for (const alertId of parkedThenDelivered.slice(0, 50)) {
-      const entries = await queue.getAlertHistory(alertId);
-      expect(entries.map((entry) => entry.kind)).toContain('released');
-      expect(entries.at(-1)).toMatchObject({ kind: 'attempt', ok: true });
-    }
-    console.log(
-      `flaky: disables ${JSON.stringify([...enabled.values()])}, alerts ever parked ${everParked}, released-then-delivered ${parkedThenDelivered.length}`,
-    );
-  }, 150_000);
-
-  it('refuses malformed and oversize alerts offered during the run, writing nothing of theirs, and disables no channel', async () => {
-    const kinds = healthy(6);
-    const fleetRun = await startRun(kinds);
-    const { queue, channels } = fleetRun;
-    const markers: string[] = []; // the payload id of every refused alert that has one
-    const malformed = (): unknown[] => {
-      const each = Array.from({ length: 7 }, () => sampleAlert());
-      markers.push(...each.map((alert) => alert.id));
-      const [base, noWebsite, badCount, extraKey, stringWindow, noFindings, justOver] = each;
-      return [
-        { id: 'x' },
-        null,
-        'an alert',
-        [base],
-        { ...noWebsite, website: undefined },
-        { ...badCount, findings: [{ ...badCount!.findings[0], count: -1 }] },
-        { ...extraKey, extra: true },
-        { ...stringWindow, window: { start: 1, end: 2 } },
-        { ...noFindings, findings: [] },
-        { ...justOver, rule: 'r'.repeat(256 * 1024) }, // valid, over the 256 KiB cap
-      ];
-    };
-    const refusals: unknown[] = [];
-    const offer = async (alert: unknown) => {
-      const channel = channels[refusals.length % channels.length]!.channel;
-      refusals.push(
-        await queue.enqueue(channel.id, alert as never).then(
-          () => 'accepted',
-          (error: unknown) => error,
-        ),
-      );
-    };
-    for (let round = 0; round < 8; round++) {
-      await enqueueAlerts(fleetRun, 80, round * 80);
-      await Promise.all(malformed().map(offer));
-      if (round % 4 === 0) {
-        const huge = sampleAlert();
-        markers.push(huge.id);
-        await offer({ ...huge, rule: 'h'.repeat(20 * 1024 * 1024) }); // 20 MiB
-      }
-    }
-    await waitFor('the queue to drain', () => drained(queue), DEADLINE);
-    expect(refusals.length).toBe(8 * 10 + 2);
-    for (const refusal of refusals) {
-      expect(isCspwatchRedisError(refusal) && refusal.code).toBe('invalid_input');
-    }
-
-    const tallied = await tallyRun(fleetRun, 'malformed and oversize alerts offered');
-    expectCounts(tallied, 0);
-    for (const { tally } of tallied) {
-      expect(tally).toMatchObject({ disabled: false, consecutiveFailures: 0, disabledNow: 0 });
-      expect(tally.okAttempts).toBe(tally.sent); // not one failed attempt
-    }
-    // Nothing of theirs in Redis: no key names them, and no write in the AOF (every write
-    // since the server started, never rewritten) carries their id; a good alert's id is there.
-    const aofDir = join(redis.dir, 'appendonlydir');
-    const aof = Buffer.concat(readdirSync(aofDir).map((file) => readFileSync(join(aofDir, file))));
-    expect(aof.includes(channels[0]!.sent[0]!)).toBe(true);
-    expect(markers.filter((marker) => aof.includes(marker))).toEqual([]);
-    const admin = new Redis(redis.url);
-    try {
-      const keys = await admin.keys('*');
-      expect(keys.some((key) => key.endsWith(`{${channels[0]!.sent[0]}}`))).toBe(true);
-      expect(
-        keys.filter((key) => markers.some((m) => key.includes(m)) || key.endsWith('{x}')),
-      ).toEqual([]);
-    } finally {
-      admin.disconnect();
-    }
-    for (const marker of markers.slice(0, 20)) {
-      expect(await queue.getAlertHistory(marker)).toEqual([]);
-    }
-    console.log(
-      `malformed: ${refusals.length} refused, ${markers.length} with an id searched in ${aof.length} AOF bytes`,
-    );
-  }, 150_000);
-
-  it('repeats and loses nothing through a rolling SIGTERM restart of the 4 workers under steady traffic', async () => {
-    const kinds = healthy(6);
-    // close() may wait up to 20 s for the deliveries in flight: above the sender's 10 s timeout.
-    const fleetRun = await startRun([...kinds, 'healthy', 'answers500'], {
-      closeTimeoutMs: 20_000,
-    });
-    const { queue, fleet } = fleetRun;
-    // Steady traffic: 20 more alerts whenever fewer than 60 are pending, 200 per restart step;
-    // each worker is stopped halfway through its step's alerts, with deliveries in flight.
-    const STEP = 200;
-    let budget = STEP;
-    let enqueued = 0;
-    let stopped = false;
-    const producer = (async () => {
-      while (enqueued < (WORKERS + 1) * STEP && !stopped) {
-        await waitFor(
-          'room in the budget and the backlog',
-          async () => {
-            if (stopped) return true;
-            if (enqueued >= budget) return false;
-            const counts = await queue.getCounts();
-            return counts.waiting + counts.delayed + counts.active < 60;
-          },
-          DEADLINE,
-        );
-        if (stopped) return;
-        await enqueueAlerts(fleetRun, 20, enqueued);
-        enqueued += 20;
-      }
-    })();
-    open.push({
-      close: async () => {
-        stopped = true;
-        await producer.catch(() => {});
-      },
-    });
-    const exits: (number | null)[] = [];
-    const activeAtStop: number[] = [];
-    for (const child of [...fleet.running]) {
-      const halfway = budget - STEP / 2;
+  it(
+    'disables a channel that answers 500, hangs or refuses exactly once, and parks a misconfigured one as invalid_channel',
+    async () => {
+      const kinds = healthy(4);
+      const failing: Kind[] = ['answers500', 'hangs', 'refuses', 'bad-secret', 'bad-url'];
+      // A short sender timeout, so the hanging endpoint costs 2 s per attempt.
+      const fleetRun = await startRun([...kinds, ...failing], { senderTimeoutMs: 2_000 });
+      await enqueueAlerts(fleetRun, 720); // 80 per channel
+      await waitFor('the queue to drain', () => drained(fleetRun.queue), DEADLINE);
+      const hang = fleetRun.hang!;
       await waitFor(
-        `${halfway} alerts delivered or parked`,
+        'the hanging requests ended by the sender',
+        () => hang.stats().openRequests === 0,
+      );
+      const tallied = await tallyRun(fleetRun, 'four failing endpoint kinds');
+      expectCounts(tallied, 0);
+
+      const byKind = (kind: Kind) => tallied.find((t) => t.kind === kind)!;
+      // The hanging endpoint never had more than the cap of requests open at once (whatever
+      // spare connections the client opened), and got at most 5 + cap requests before its
+      // channel was disabled: each an attempt, each recorded, each a timeout.
+      const stats = hang.stats();
+      console.log(`hanging endpoint: ${JSON.stringify(stats)}`);
+      expect(stats.mostOpenRequests).toBe(CAP); // reached, never passed
+      expect(stats.requests).toBeGreaterThanOrEqual(FAILURES_TO_DISABLE);
+      expect(stats.requests).toBeLessThanOrEqual(FAILURES_TO_DISABLE + CAP);
+      expect(byKind('hangs').tally.attempts).toBe(stats.requests);
+      expect(
+        byKind('hangs').history.every((e) => e.kind !== 'attempt' || e.cause === 'timeout'),
+      ).toBe(true);
+      expect(
+        byKind('refuses').history.every((e) => e.kind !== 'attempt' || e.cause === 'network'),
+      ).toBe(true);
+      // The misconfigured channels: the worker's onError heard of every attempt, by channel
+      // (reports travel over IPC: wait for them, then count).
+      const stopped = byKind('bad-secret').tally.sent * 2 * SCHEDULE.length;
+      const unusableReports = () =>
+        fleetRun.fleet.errors.filter((error) => error.code === 'channel_unusable');
+      await waitFor('every channel_unusable report', () => unusableReports().length >= stopped);
+      expect(unusableReports()).toHaveLength(stopped);
+      for (const kind of ['bad-secret', 'bad-url'] as const) {
+        const { channel, tally } = byKind(kind);
+        const reports = unusableReports().filter((error) =>
+          error.message.includes(`channel ${channel.id} `),
+        );
+        expect(reports, `${kind}: onError calls`).toHaveLength(tally.problems.invalid_channel!);
+      }
+      // No secret in any report or history entry.
+      const written = JSON.stringify([fleetRun.fleet.errors, tallied.map((t) => t.history)]);
+      expect(written).not.toContain(SECRET);
+      expect(written).not.toContain(SHORT_SECRET);
+    },
+    budget(150_000),
+  );
+
+  it(
+    'delivers every alert to 30 % flaky endpoints, releasing what a disabled channel parked',
+    async () => {
+      const flaky: Kind[] = ['flaky', 'flaky', 'flaky', 'flaky', 'flaky', 'flaky'];
+      const fleetRun = await startRun([...healthy(2), ...flaky]);
+      const { queue, channels } = fleetRun;
+      // 150 alerts per channel: about 1,300 attempts on the flaky ones, enough for 5 failures in
+      // a row (0.3^5 each time) to disable one of them in most runs.
+      await enqueueAlerts(fleetRun, 1_200);
+      // Each time the queue drains: re-enable a disabled flaky channel (its alerts were parked),
+      // release alerts parked after 5 failed attempts; until nothing is left parked.
+      const enabled = new Map<string, number>();
+      let rounds = 0;
+      await waitFor(
+        'every flaky channel enabled with nothing parked',
         async () => {
-          const counts = await queue.getCounts();
-          return enqueued - (counts.waiting + counts.delayed + counts.active) >= halfway;
+          if (!(await drained(queue))) return false;
+          let settled = true;
+          for (const { kind, channel } of channels) {
+            if (kind !== 'flaky') continue;
+            const state = await queue.getChannelState(channel.id);
+            if (state.disabled) {
+              enabled.set(channel.id, (enabled.get(channel.id) ?? 0) + 1);
+              await queue.enableChannel(channel.id);
+              settled = false;
+            } else if ((await queue.countParked(channel.id)) > 0) {
+              await queue.releaseParked(channel.id);
+              settled = false;
+            }
+          }
+          if (!settled) rounds++;
+          return settled;
         },
         DEADLINE,
       );
-      activeAtStop.push((await queue.getCounts()).active);
-      exits.push(await fleet.stop(child, 'SIGTERM'));
-      await fleet.start(1);
-      budget += STEP;
-    }
-    await producer;
-    await waitFor('the queue to drain', () => drained(queue), DEADLINE);
-    expect(enqueued).toBe((WORKERS + 1) * STEP);
-    expect(exits).toEqual([0, 0, 0, 0]); // each closed cleanly, within closeTimeoutMs
-    expect(fleet.running).toHaveLength(WORKERS);
-    const tallied = await tallyRun(
-      fleetRun,
-      `rolling SIGTERM (${enqueued} alerts, deliveries in flight at each stop: ${activeAtStop.join(', ')})`,
-    );
-    const { duplicates, unrecorded } = expectCounts(tallied, 0);
-    expect(duplicates + unrecorded).toBe(0);
-  }, 150_000);
+      const tallied = await tallyRun(fleetRun, `30 % flaky (release rounds: ${rounds})`);
+      expectCounts(tallied, 0);
+      let everParked = 0;
+      for (const { kind, channel, tally, history } of tallied) {
+        if (kind !== 'flaky') continue;
+        // Each disable is one disabledNow entry, and one enableChannel of ours.
+        expect(tally.disabledNow, 'disabledNow vs enableChannel calls').toBe(
+          enabled.get(channel.id) ?? 0,
+        );
+        const parkedEntries = history.filter((entry) => entry.kind === 'parked');
+        everParked += new Set(parkedEntries.map((entry) => entry.alertId)).size;
+        expect(new Set(tally.releasedIds)).toEqual(new Set(parkedEntries.map((e) => e.alertId)));
+      }
+      // Every alert ever parked came back and was delivered: its own history ends in a 2xx.
+      const parkedThenDelivered = tallied.flatMap(({ tally }) => tally.releasedIds);
+      for (const alertId of parkedThenDelivered.slice(0, 50)) {
+        const entries = await queue.getAlertHistory(alertId);
+        expect(entries.map((entry) => entry.kind)).toContain('released');
+        expect(entries.at(-1)).toMatchObject({ kind: 'attempt', ok: true });
+      }
+      console.log(
+        `flaky: disables ${JSON.stringify([...enabled.values()])}, alerts ever parked ${everParked}, released-then-delivered ${parkedThenDelivered.length}`,
+      );
+    },
+    budget(150_000),
+  );
+
+  it(
+    'refuses malformed and oversize alerts offered during the run, writing nothing of theirs, and disables no channel',
+    async () => {
+      const kinds = healthy(6);
+      const fleetRun = await startRun(kinds);
+      const { queue, channels } = fleetRun;
+      const markers: string[] = []; // the payload id of every refused alert that has one
+      const malformed = (): unknown[] => {
+        const each = Array.from({ length: 7 }, () => sampleAlert());
+        markers.push(...each.map((alert) => alert.id));
+        const [base, noWebsite, badCount, extraKey, stringWindow, noFindings, justOver] = each;
+        return [
+          { id: 'x' },
+          null,
+          'an alert',
+          [base],
+          { ...noWebsite, website: undefined },
+          { ...badCount, findings: [{ ...badCount!.findings[0], count: -1 }] },
+          { ...extraKey, extra: true },
+          { ...stringWindow, window: { start: 1, end: 2 } },
+          { ...noFindings, findings: [] },
+          { ...justOver, rule: 'r'.repeat(256 * 1024) }, // valid, over the 256 KiB cap
+        ];
+      };
+      const refusals: unknown[] = [];
+      const offer = async (alert: unknown) => {
+        const channel = channels[refusals.length % channels.length]!.channel;
+        refusals.push(
+          await queue.enqueue(channel.id, alert as never).then(
+            () => 'accepted',
+            (error: unknown) => error,
+          ),
+        );
+      };
+      for (let round = 0; round < 8; round++) {
+        await enqueueAlerts(fleetRun, 80, round * 80);
+        await Promise.all(malformed().map(offer));
+        if (round % 4 === 0) {
+          const huge = sampleAlert();
+          markers.push(huge.id);
+          await offer({ ...huge, rule: 'h'.repeat(20 * 1024 * 1024) }); // 20 MiB
+        }
+      }
+      await waitFor('the queue to drain', () => drained(queue), DEADLINE);
+      expect(refusals.length).toBe(8 * 10 + 2);
+      for (const refusal of refusals) {
+        expect(isCspwatchRedisError(refusal) && refusal.code).toBe('invalid_input');
+      }
+
+      const tallied = await tallyRun(fleetRun, 'malformed and oversize alerts offered');
+      expectCounts(tallied, 0);
+      for (const { tally } of tallied) {
+        expect(tally).toMatchObject({ disabled: false, consecutiveFailures: 0, disabledNow: 0 });
+        expect(tally.okAttempts).toBe(tally.sent); // not one failed attempt
+      }
+      // Nothing of theirs in Redis: no key names them, and no write in the AOF (every write
+      // since the server started, never rewritten) carries their id; a good alert's id is there.
+      const aofDir = join(redis.dir, 'appendonlydir');
+      const aof = Buffer.concat(
+        readdirSync(aofDir).map((file) => readFileSync(join(aofDir, file))),
+      );
+      expect(aof.includes(channels[0]!.sent[0]!)).toBe(true);
+      expect(markers.filter((marker) => aof.includes(marker))).toEqual([]);
+      const admin = new Redis(redis.url);
+      try {
+        const keys = await admin.keys('*');
+        expect(keys.some((key) => key.endsWith(`{${channels[0]!.sent[0]}}`))).toBe(true);
+        expect(
+          keys.filter((key) => markers.some((m) => key.includes(m)) || key.endsWith('{x}')),
+        ).toEqual([]);
+      } finally {
+        admin.disconnect();
+      }
+      for (const marker of markers.slice(0, 20)) {
+        expect(await queue.getAlertHistory(marker)).toEqual([]);
+      }
+      console.log(
+        `malformed: ${refusals.length} refused, ${markers.length} with an id searched in ${aof.length} AOF bytes`,
+      );
+    },
+    budget(150_000),
+  );
+
+  it(
+    'repeats and loses nothing through a rolling SIGTERM restart of the 4 workers under steady traffic',
+    async () => {
+      const kinds = healthy(6);
+      // close() may wait up to 20 s for the deliveries in flight: above the sender's 10 s timeout.
+      const fleetRun = await startRun([...kinds, 'healthy', 'answers500'], {
+        closeTimeoutMs: 20_000,
+      });
+      const { queue, fleet } = fleetRun;
+      // Steady traffic: 20 more alerts whenever fewer than 60 are pending, 200 per restart step;
+      // each worker is stopped halfway through its step's alerts, with deliveries in flight.
+      const STEP = 200;
+      let budget = STEP;
+      let enqueued = 0;
+      let stopped = false;
+      const producer = (async () => {
+        while (enqueued < (WORKERS + 1) * STEP && !stopped) {
+          await waitFor(
+            'room in the budget and the backlog',
+            async () => {
+              if (stopped) return true;
+              if (enqueued >= budget) return false;
+              const counts = await queue.getCounts();
+              return counts.waiting + counts.delayed + counts.active < 60;
+            },
+            DEADLINE,
+          );
+          if (stopped) return;
+          await enqueueAlerts(fleetRun, 20, enqueued);
+          enqueued += 20;
+        }
+      })();
+      open.push({
+        close: async () => {
+          stopped = true;
+          await producer.catch(() => {});
+        },
+      });
+      const exits: (number | null)[] = [];
+      const activeAtStop: number[] = [];
+      for (const child of [...fleet.running]) {
+        const halfway = budget - STEP / 2;
+        await waitFor(
+          `${halfway} alerts delivered or parked`,
+          async () => {
+            const counts = await queue.getCounts();
+            return enqueued - (counts.waiting + counts.delayed + counts.active) >= halfway;
+          },
+          DEADLINE,
+        );
+        activeAtStop.push((await queue.getCounts()).active);
+        exits.push(await fleet.stop(child, 'SIGTERM'));
+        await fleet.start(1);
+        budget += STEP;
+      }
+      await producer;
+      await waitFor('the queue to drain', () => drained(queue), DEADLINE);
+      expect(enqueued).toBe((WORKERS + 1) * STEP);
+      expect(exits).toEqual([0, 0, 0, 0]); // each closed cleanly, within closeTimeoutMs
+      expect(fleet.running).toHaveLength(WORKERS);
+      const tallied = await tallyRun(
+        fleetRun,
+        `rolling SIGTERM (${enqueued} alerts, deliveries in flight at each stop: ${activeAtStop.join(', ')})`,
+      );
+      const { duplicates, unrecorded } = expectCounts(tallied, 0);
+      expect(duplicates + unrecorded).toBe(0);
+    },
+    budget(150_000),
+  );
 });

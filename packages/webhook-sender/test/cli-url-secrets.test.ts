@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import { startReceiver } from './helpers/receiver';
 
 const CLI = fileURLToPath(new URL('../src/cli/cli.ts', import.meta.url));
@@ -167,14 +168,18 @@ describe('cspwatch-webhook prints no secret of a URL', () => {
     30_000,
   );
 
-  it('without a secret anywhere, still names the URL it refused (host and path)', async () => {
-    const { code, output } = await cli(['send-test', '--url', SECRET_URL]);
-    expect(code).toBe(1);
-    expect(output).toContain(
-      'to https://127.0.0.1:1/hook?token=[redacted] failed (target_rejected)',
-    );
-    const missing = await cli(['send-test', '--url', SECRET_URL], {});
-    expect(missing.code).toBe(2);
-    expect(missing.output).toMatch(/CSPWATCH_WEBHOOK_SECRET is not set/);
-  }, 30_000);
+  it(
+    'without a secret anywhere, still names the URL it refused (host and path)',
+    async () => {
+      const { code, output } = await cli(['send-test', '--url', SECRET_URL]);
+      expect(code).toBe(1);
+      expect(output).toContain(
+        'to https://127.0.0.1:1/hook?token=[redacted] failed (target_rejected)',
+      );
+      const missing = await cli(['send-test', '--url', SECRET_URL], {});
+      expect(missing.code).toBe(2);
+      expect(missing.output).toMatch(/CSPWATCH_WEBHOOK_SECRET is not set/);
+    },
+    budget(30_000),
+  );
 });

@@ -1,6 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { budget } from '../../../test-budget';
 import { cspwatchWebhook, type ExpressRequestLike } from '../src/express';
 import { isWebhookVerificationError, type WebhookVerificationError } from '../src/index';
 import { createSignedDelivery } from '../src/testing';
@@ -89,11 +90,13 @@ describe('cspwatchWebhook onRejected', () => {
     const response = await request(app).post('/hook').set(headers).send(body).expect(400);
     expect(response.body.code).toBe('timestamp_too_old');
     expect(isWebhookVerificationError(received[0])).toBe(true);
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith(
-        expect.objectContaining({ message: 'async logger down' }),
-        'CspwatchWebhookWarning',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ message: 'async logger down' }),
+          'CspwatchWebhookWarning',
+        ),
+      { timeout: budget(5_000) },
     );
   });
 

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../test-budget';
 import {
   createMemoryReplayStore,
   createReplayGuard,
@@ -217,40 +218,49 @@ describe('createMemoryReplayStore', () => {
     expect((await retainedMemory()) - before).toBeLessThan(20_000 * BYTES_PER_ENTRY);
   });
 
-  it('holds a flood of 100,000 distinct valid deliveries within its bound, then fails closed', async () => {
-    const body = Buffer.from(ALERT_BODY);
-    /** Sends `count` distinct deliveries (each timestamp in the window signs its own) to `guard`. */
-    const flood = (guard: ReturnType<typeof createReplayGuard>, count: number) => {
-      let accepted = 0;
-      for (let index = 0; index < count; index++) {
-        const signed = signWebhookSync({ body, secret: SECRET, timestamp: NOW - index });
-        const event = verifyWebhookSync({ body, headers: signed, secret: SECRET, now: () => NOW });
-        guard.claimSync(event, signed);
-        accepted++;
-      }
-      return accepted;
-    };
-    // Warm-up through a store that keeps nothing: code compiled and caches filled, so the
-    // figure below is what the store retains.
-    flood(createReplayGuard({ store: { claim: () => true, release: () => {} } }), 20_000);
-    const store = createMemoryReplayStore({ maxEntries: 100_000, now: () => NOW });
-    const guard = createReplayGuard({ store });
-    const before = await retainedMemory();
-    const accepted = flood(guard, 100_000);
-    const grown = (await retainedMemory()) - before;
-    expect(accepted).toBe(100_000);
-    expect(store.size).toBe(100_000);
-    // Documented bound: 16 B a slot, fewer than 4 slots an entry (4 MiB at the default 100,000).
-    expect(grown).toBeLessThan(100_000 * BYTES_PER_ENTRY);
-    const next = signWebhookSync({ body: `${ALERT_BODY}\n`, secret: SECRET, timestamp: NOW });
-    const event = verifyWebhookSync({
-      body: `${ALERT_BODY}\n`,
-      headers: next,
-      secret: SECRET,
-      now: () => NOW,
-    });
-    expect(codeOfSync(() => guard.claimSync(event, next))).toBe('replay_store_unavailable');
-  }, 60_000);
+  it(
+    'holds a flood of 100,000 distinct valid deliveries within its bound, then fails closed',
+    async () => {
+      const body = Buffer.from(ALERT_BODY);
+      /** Sends `count` distinct deliveries (each timestamp in the window signs its own) to `guard`. */
+      const flood = (guard: ReturnType<typeof createReplayGuard>, count: number) => {
+        let accepted = 0;
+        for (let index = 0; index < count; index++) {
+          const signed = signWebhookSync({ body, secret: SECRET, timestamp: NOW - index });
+          const event = verifyWebhookSync({
+            body,
+            headers: signed,
+            secret: SECRET,
+            now: () => NOW,
+          });
+          guard.claimSync(event, signed);
+          accepted++;
+        }
+        return accepted;
+      };
+      // Warm-up through a store that keeps nothing: code compiled and caches filled, so the
+      // figure below is what the store retains.
+      flood(createReplayGuard({ store: { claim: () => true, release: () => {} } }), 20_000);
+      const store = createMemoryReplayStore({ maxEntries: 100_000, now: () => NOW });
+      const guard = createReplayGuard({ store });
+      const before = await retainedMemory();
+      const accepted = flood(guard, 100_000);
+      const grown = (await retainedMemory()) - before;
+      expect(accepted).toBe(100_000);
+      expect(store.size).toBe(100_000);
+      // Documented bound: 16 B a slot, fewer than 4 slots an entry (4 MiB at the default 100,000).
+      expect(grown).toBeLessThan(100_000 * BYTES_PER_ENTRY);
+      const next = signWebhookSync({ body: `${ALERT_BODY}\n`, secret: SECRET, timestamp: NOW });
+      const event = verifyWebhookSync({
+        body: `${ALERT_BODY}\n`,
+        headers: next,
+        secret: SECRET,
+        now: () => NOW,
+      });
+      expect(codeOfSync(() => guard.claimSync(event, next))).toBe('replay_store_unavailable');
+    },
+    budget(60_000),
+  );
 });
 
 describe('createReplayGuard', () => {

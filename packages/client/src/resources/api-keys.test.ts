@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { budget } from '../../../../test-budget';
 import {
   BASE_URL,
   encodeCursor,
@@ -238,7 +239,7 @@ describe('apiKeys.list', () => {
     expect(error.message.length).toBeLessThan(200);
   });
 
-  it('does not flag 5,000 distinct pages as a loop', { timeout: 30_000 }, async () => {
+  it('does not flag 5,000 distinct pages as a loop', { timeout: budget(30_000) }, async () => {
     let requests = 0;
     server.use(
       http.get(LIST_URL, ({ request }) => {

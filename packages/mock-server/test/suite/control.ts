@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { budget } from '../../../../test-budget';
 import { signedPost } from '../signed-post';
 import type { SuiteContext } from './context';
 
@@ -201,7 +202,7 @@ export function controlTests(s: SuiteContext): void {
         'validation_failed',
       );
       await expect
-        .poll(async () => (await list('', short.token)).status, { timeout: 3000 })
+        .poll(async () => (await list('', short.token)).status, { timeout: budget(3000) })
         .toBe(401);
     });
   });

@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { budget } from '../../../../test-budget';
 
 /** One node of the cluster as it is now. */
 export interface ClusterNodeInfo {
@@ -205,7 +206,7 @@ async function waitUntil(
   check: () => Promise<true | string>,
   timeoutMs: number,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + budget(timeoutMs);
   for (;;) {
     const result = await check();
     if (result === true) return;

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { budget } from '../../../../test-budget';
 
 /** A running private Redis. */
 export interface RedisServerHandle {
@@ -43,7 +44,7 @@ async function freePort(): Promise<number> {
 
 /** Resolves once a PING over a raw socket gets `+PONG`, polling until `timeoutMs`. */
 async function waitForPong(port: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + budget(timeoutMs);
   for (;;) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = new Socket();

@@ -7,6 +7,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
+import { budget } from '../../../../test-budget';
 
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures');
 
@@ -65,8 +66,8 @@ export async function startWorkerProcess(options: WorkerProcessOptions): Promise
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL'); // never left behind
-      reject(new Error('worker process not ready after 30 s'));
-    }, 30_000);
+      reject(new Error(`worker process not ready after ${budget(30_000)} ms`));
+    }, budget(30_000));
     const onMessage = (message: unknown) => {
       if (message !== 'ready') return;
       child.off('message', onMessage);
