@@ -41,5 +41,6 @@ export {
   type HistoryRetentionOptions,
   type RedisConnectionOptions,
 } from './queue/options';
+export { deliveryQueueShards, type ShardQueueLocation } from './queue/shard-locations';
 export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';
 export type { Durability } from './replication';

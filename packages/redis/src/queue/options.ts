@@ -144,7 +144,8 @@ export function checkInteger(
   issues.push({ path, message: `must be an integer from ${min} to ${max} (got ${String(value)})` });
 }
 
-function checkName(issues: RedisOptionIssue[], path: string, value: unknown): void {
+/** Checks an optional queue or key-prefix name (it becomes part of Redis keys). */
+export function checkName(issues: RedisOptionIssue[], path: string, value: unknown): void {
   if (value === undefined) return;
   if (typeof value !== 'string' || !/^[A-Za-z0-9_.-]{1,100}$/.test(value)) {
     issues.push({ path, message: 'must be 1-100 characters of A-Z, a-z, 0-9, _, . or -' });
