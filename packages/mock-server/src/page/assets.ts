@@ -17,9 +17,9 @@ h1{font-size:1.2rem;margin:0}h2{font-size:1rem;margin:1.25rem 0 .4rem}h2 small{c
 .what{flex:1;overflow:hidden;text-overflow:ellipsis}.status{font:12px ui-monospace,monospace;color:#5b6472;min-width:4.5rem;text-align:right}
 time{font:12px ui-monospace,monospace;color:#5b6472}code{font:12px ui-monospace,monospace}
 .verdict{font-weight:600;padding:0 .45rem;border-radius:4px;font-size:12px}
-.accepted .verdict,.verdict.accepted,.count.accepted b{color:#17643a}.verdict.accepted{background:#dff3e4}
-.verdict.refused{background:#fbe3e3;color:#9b1c1c}.count.refused b{color:#9b1c1c}
-.verdict.replay{background:#fdf0d5;color:#7a4b00}.count.replay b{color:#7a4b00}
+.accepted .verdict,.verdict.accepted,.count.accepted strong{color:#17643a}.verdict.accepted{background:#dff3e4}
+.verdict.refused{background:#fbe3e3;color:#9b1c1c}.count.refused strong{color:#9b1c1c}
+.verdict.replay{background:#fdf0d5;color:#7a4b00}.count.replay strong{color:#7a4b00}
 .more{padding:.3rem .6rem .6rem 1.6rem}
 pre{background:#0f1720;color:#e6edf3;padding:.6rem;border-radius:4px;overflow:auto;font-size:12px;max-height:20rem;margin:.4rem 0 0}
 table{border-collapse:collapse;font-size:12px}th,td{text-align:left;padding:.15rem .5rem;border-bottom:1px solid #eceef1;vertical-align:top;word-break:break-all}

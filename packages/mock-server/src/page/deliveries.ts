@@ -29,6 +29,8 @@ function listDeliveries(inbox: ReturnType<Inbox['entries']>): ListedDelivery[] {
     .sort((a, b) => b.delivery.receivedAt.localeCompare(a.delivery.receivedAt));
 }
 
+const plural = (count: number, one: string, many: string): string => (count === 1 ? one : many);
+
 function prettyPayload(raw: string): string {
   try {
     return JSON.stringify(JSON.parse(raw), null, 2);
@@ -71,14 +73,14 @@ export function renderDeliveries(inbox: ReturnType<Inbox['entries']>): Html {
   const counts = countVerdicts(listed.map(({ delivery }) => delivery));
   const refused = counts.refused.reduce((sum, [, count]) => sum + count, 0);
   return html`<section id="deliveries"><p class="counts">
-<span class="count" data-count="total"><b>${counts.total}</b> deliveries</span>
-<span class="count accepted" data-count="accepted"><b>${counts.accepted}</b> accepted</span>
-<span class="count refused" data-count="refused"><b>${refused}</b> refused${
+<span class="count" data-count="total"><strong>${counts.total}</strong> ${plural(counts.total, 'delivery', 'deliveries')}</span>
+<span class="count accepted" data-count="accepted"><strong>${counts.accepted}</strong> accepted</span>
+<span class="count refused" data-count="refused"><strong>${refused}</strong> refused${
     counts.refused.length > 0
       ? html` (${counts.refused.map(([code, count], index) => html`${index > 0 ? ', ' : ''}<span data-reason="${code}">${code} ${count}</span>`)})`
       : ''
   }</span>
-<span class="count replay" data-count="replay"><b>${counts.replay}</b> replays</span></p>
+<span class="count replay" data-count="replay"><strong>${counts.replay}</strong> ${plural(counts.replay, 'replay', 'replays')}</span></p>
 ${
   listed.length === 0
     ? html`<p class="empty">No delivery yet. Deliver to an inbox channel's URL (see Channels below), or send one with POST /_mock/trigger.</p>`

@@ -26,7 +26,7 @@ export function renderChannels(
   webhookChannels: readonly MockWebhookChannel[],
 ): Html {
   return html`<section id="channels"><h2>Channels</h2>
-<p class="explain"><b><code>ch_…</code> inbox channels</b> are receivers inside this mock: point your sender, or a webhook channel below, at the channel's URL; each delivery is verified with the channel's secret, answered like the SDK's adapters would (400 refused, 409 replay), and listed above.</p>
+<p class="explain"><strong><code>ch_…</code> inbox channels</strong> are receivers inside this mock: point your sender, or a webhook channel below, at the channel's URL; each delivery is verified with the channel's secret, answered like the SDK's adapters would (400 refused, 409 replay), and listed above.</p>
 ${
   inbox.length === 0
     ? html`<p class="empty">No inbox channel yet. Create one with POST /_mock/inbox/channels.</p>`
@@ -39,7 +39,7 @@ ${
             html`<tr class="channel" id="channel-${id}"><td><code>${id}</code></td><td class="url">${url}</td><td>${channel.response.hang ? 'no answer (hangs)' : channel.response.status}</td><td>${channel.deliveries.length}</td></tr>`,
         )}</table>`
 }
-<p class="explain"><b><code>wh_…</code> webhook channels</b> belong to the mock cspwatch service, as in its dashboard: when a CSP report shows a new violation type, the service signs an alert and sends it to each channel of the website's alert rules — your own handler, or an inbox channel above.</p>
+<p class="explain"><strong><code>wh_…</code> webhook channels</strong> belong to the mock cspwatch service, as in its dashboard: when a CSP report shows a new violation type, the service signs an alert and sends it to each channel of the website's alert rules — your own handler, or an inbox channel above.</p>
 ${
   webhookChannels.length === 0
     ? html`<p class="empty">None. Create one with POST /_mock/webhook-channels.</p>`

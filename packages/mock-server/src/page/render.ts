@@ -39,7 +39,7 @@ export function renderPage(model: PageModel, nonce: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>cspwatch mock · inbox</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style nonce="${nonce}">${new Html(PAGE_STYLE)}</style></head>
-<body><header class="top"><h1>cspwatch mock · inbox</h1><p class="live" id="live">Updates by itself as deliveries arrive. Click a line for its headers and payload.</p><button type="button" id="clear" hidden title="Forget every inbox delivery and external trigger (channels, rules and alerts stay)">Clear</button></header>
+<body><header class="top"><h1>cspwatch mock · inbox</h1><p class="live" id="live">Updates by itself as deliveries arrive (times in UTC). Click a line for its headers and payload.</p><button type="button" id="clear" hidden title="Forget every inbox delivery and external trigger (channels, rules and alerts stay)">Clear</button></header>
 <main id="app" data-revision="${model.revision}">${renderSections(model)}</main>
 <script nonce="${nonce}">${new Html(PAGE_SCRIPT)}</script></body></html>`.value;
 }
