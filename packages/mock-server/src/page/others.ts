@@ -12,7 +12,7 @@ import { type Html, html } from './escape';
 export function renderTriggers(triggers: readonly TriggerRecord[]): Html {
   return html`<section id="triggers"><h2>Triggers to external receivers <small>${triggers.length}</small></h2>${
     triggers.length === 0
-      ? html`<p class="empty">None. POST /_mock/trigger (or cspwatch-mock trigger) to a URL outside this mock shows here, with the answer it got.</p>`
+      ? html`<p class="empty">None. A POST /_mock/trigger to a URL outside this mock shows here, with the answer it got (the cspwatch-mock trigger command runs on its own and does not).</p>`
       : html`<table class="compact"><tr><th>time</th><th>receiver</th><th>verdict</th><th>status</th><th>alert</th></tr>${triggers.map(
           (t) =>
             html`<tr class="trigger"><td><time datetime="${t.sentAt}" title="${t.sentAt}">${t.sentAt.slice(11, 23)}</time></td><td class="url">${t.url}</td><td><span class="verdict ${t.ok ? 'accepted' : 'refused'}">${t.ok ? 'accepted' : `failed: ${t.cause ?? 'unknown'}`}</span></td><td class="status">${t.status ?? 'no answer'}</td><td>${t.rule} · ${t.alertId}</td></tr>`,
