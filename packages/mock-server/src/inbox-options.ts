@@ -1,4 +1,4 @@
-import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
+import { MIN_SECRET_LENGTH, type ReplayGuard, secretProblem } from '@cspwatch/webhooks';
 import { MockServerError } from './errors';
 import type { InboxDelivery, InboxResponse } from './inbox-types';
 import { checkInteger } from './options';
@@ -8,6 +8,8 @@ export interface Channel {
   secret: string | readonly string[];
   response: Required<Pick<InboxResponse, 'status' | 'hang'>> & Pick<InboxResponse, 'location'>;
   deliveries: InboxDelivery[];
+  /** Refuses a signed request seen before with `409 replayed_delivery`, as the adapters' `replay: true`. */
+  replayGuard: ReplayGuard;
 }
 
 /** Validates how a channel answers, filling in the defaults. */

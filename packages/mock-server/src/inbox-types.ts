@@ -34,9 +34,9 @@ export interface InboxDelivery {
   headers: Record<string, string>;
   /** The raw body as text (UTF-8). */
   rawBody: string;
-  /** Whether `verifyWebhook` accepted it with the channel's secret. */
+  /** Whether `verifyWebhook` accepted it with the channel's secret and it was not a replay. */
   verified: boolean;
-  /** The `WebhookVerificationError` code when not verified. */
+  /** The `WebhookVerificationError` code when refused, e.g. `signature_mismatch` or `replayed_delivery`. */
   errorCode?: string;
   /** The parsed event when verified. */
   event?: CspwatchEvent;
@@ -48,7 +48,10 @@ export interface InboxDelivery {
  * A webhook inbox: channels that receive deliveries, verify them with `@cspwatch/webhooks`
  * against the channel's secret, record them, and answer as configured (2xx, 500, 302, or
  * hang), so a sender's failure handling can be tested end to end. Verified deliveries get
- * the configured answer; the others get `401 webhook_verification_failed`.
+ * the configured answer; the others are refused as the `@cspwatch/webhooks` adapters refuse
+ * them: `400` problem+json with the check that failed (`signature_mismatch`,
+ * `timestamp_too_old`, …), `409 replayed_delivery` for a signed request received before
+ * (a 5xx or hung answer frees it, so the same request may come again).
  *
  * @example
  * ```ts

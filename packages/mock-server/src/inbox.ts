@@ -1,4 +1,12 @@
-import { isWebhookVerificationError, verifyWebhook } from '@cspwatch/webhooks';
+import {
+  type CspwatchEvent,
+  createReplayGuard,
+  isWebhookVerificationError,
+  type ReplayClaim,
+  verifyWebhook,
+  WebhookVerificationError,
+} from '@cspwatch/webhooks';
+import { createProblemResponse } from '@cspwatch/webhooks/fetch';
 import { disconnectSignal } from './disconnect';
 import { MockServerError } from './errors';
 import { type Channel, checkResponse, checkSecret } from './inbox-options';
@@ -54,6 +62,7 @@ export class Inbox implements MockInbox {
       secret: checkSecret(options.secret),
       response: checkResponse(options.response),
       deliveries: [],
+      replayGuard: createReplayGuard(),
     };
     const id = `ch_${[...crypto.getRandomValues(new Uint8Array(10))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     this.#channels.set(id, channel);
@@ -99,7 +108,21 @@ export class Inbox implements MockInbox {
     return channel;
   }
 
-  /** `POST /inbox/{id}`: verify, record, answer. */
+  /** Forgets every channel's recorded deliveries (channels stay); returns how many were forgotten. */
+  clearAllDeliveries(): number {
+    let cleared = 0;
+    for (const channel of this.#channels.values()) {
+      cleared += channel.deliveries.length;
+      channel.deliveries = [];
+    }
+    this.#onChange();
+    return cleared;
+  }
+
+  /**
+   * `POST /inbox/{id}`: verify, refuse a replay, record, answer. Refusals are answered as the
+   * `@cspwatch/webhooks` adapters answer them (400, 409 for a replay), by their own function.
+   */
   async receive(request: Request, id: string): Promise<Response> {
     const channel = this.#channels.get(id);
     if (!channel) return channelNotFound();
@@ -112,27 +135,23 @@ export class Inbox implements MockInbox {
       verified: false,
       status: null,
     };
-    try {
-      delivery.event = await verifyWebhook({
-        body: body.bytes,
-        headers: request.headers,
-        secret: channel.secret,
-      });
-      delivery.verified = true;
-    } catch (error) {
-      delivery.errorCode = isWebhookVerificationError(error) ? error.code : 'unexpected_error';
+    const checked = await this.#check(channel, body.bytes, request.headers);
+    if (checked instanceof WebhookVerificationError) {
+      const response = createProblemResponse(checked);
+      delivery.errorCode = checked.code;
+      delivery.status = response.status;
+      channel.deliveries.push(delivery);
+      this.#onChange();
+      return response;
     }
+    const { event, claim } = checked;
+    delivery.event = event;
+    delivery.verified = true;
     channel.deliveries.push(delivery);
     this.#onChange();
-    if (!delivery.verified) {
-      delivery.status = 401;
-      return problem({
-        status: 401,
-        code: 'webhook_verification_failed',
-        detail: `Verification failed: ${delivery.errorCode}.`,
-      });
-    }
     const { status, location, hang } = channel.response;
+    // As the adapters do: a delivery the handler did not take (5xx, no answer) may come again.
+    if (hang || status >= 500) await claim.release();
     if (hang) return this.#hang(request);
     delivery.status = status;
     this.#onChange();
@@ -140,6 +159,21 @@ export class Inbox implements MockInbox {
     return [204, 205, 304].includes(status)
       ? new Response(null, { status, headers })
       : json({ received: true }, status, headers);
+  }
+
+  /** Verifies a delivery and claims it in the channel's replay guard; the refusal otherwise. */
+  async #check(
+    channel: Channel,
+    body: Uint8Array,
+    headers: Headers,
+  ): Promise<{ event: CspwatchEvent; claim: ReplayClaim } | WebhookVerificationError> {
+    try {
+      const event = await verifyWebhook({ body, headers, secret: channel.secret });
+      return { event, claim: await channel.replayGuard.claim(event, headers) };
+    } catch (error) {
+      if (isWebhookVerificationError(error)) return error;
+      throw error;
+    }
   }
 
   #hang(request: Request): Promise<Response> {

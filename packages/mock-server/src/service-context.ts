@@ -13,6 +13,7 @@ import { PageCache } from './routes/page-cache';
 import { buildScenarioState } from './scenario/build';
 import type { CheckedScenario } from './scenario/parse';
 import { InMemoryStore } from './store';
+import { TriggerLog } from './trigger-log';
 
 /** Builds the state of a service from its checked options. */
 export function createServiceContext(settings: ResolvedServiceOptions): RouteContext {
@@ -23,11 +24,13 @@ export function createServiceContext(settings: ResolvedServiceOptions): RouteCon
   const faults = new FaultInjector(settings.faults, settings.seed ^ 0x5eed);
   const webhookChannels = new WebhookChannels(dangerouslyAllowLoopbackWebhooks);
   const alerts = new AlertFlow(webhookChannels, baseUrl, revision.bump);
+  const triggers = new TriggerLog(baseUrl, revision.bump);
   let scenario: CheckedScenario | undefined;
 
   function reset(): void {
     store.reset();
     inbox.reset();
+    triggers.clear();
     faults.configure(settings.faults);
     alerts.clear();
     webhookChannels.clear();
@@ -54,6 +57,7 @@ export function createServiceContext(settings: ResolvedServiceOptions): RouteCon
     cursors: new CursorCodec(),
     pages: new PageCache(),
     alerts,
+    triggers,
     webhookChannels,
     faults,
     baseUrl,

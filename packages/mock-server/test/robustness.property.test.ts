@@ -27,6 +27,7 @@ const path = fc.oneof(
     '/_mock/inbox/channels',
     '/_mock/inbox/channels/ch_x/deliveries',
     '/_mock/inbox/channels/ch_x/response',
+    '/_mock/inbox/deliveries',
     '/_mock/trigger',
     '/_mock/%ZZ',
   ),

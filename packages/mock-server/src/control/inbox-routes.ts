@@ -85,3 +85,33 @@ export const clearInboxDeliveries: RouteHandler = async (_request, [id], { inbox
     inbox.clearDeliveries(id!);
     return new Response(null, { status: 204 });
   });
+
+/** What `DELETE /_mock/inbox/deliveries` answers: how many records it forgot. */
+const clearedSchema = z.strictObject({
+  /** Inbox deliveries forgotten, over every channel. */
+  deliveries: z.int().nonnegative(),
+  /** Triggers to external receivers forgotten. */
+  triggers: z.int().nonnegative(),
+});
+
+/**
+ * `DELETE /_mock/inbox/deliveries`: the inbox page's Clear button. Forgets the deliveries of
+ * every inbox channel and the triggers to external receivers; channels, webhook channels,
+ * rules and alerts stay. Takes no body or query; answers `200 { deliveries, triggers }`.
+ */
+export const clearAllInboxDeliveries: RouteHandler = async (request, _params, context) => {
+  const query = [...new URL(request.url).searchParams.keys()].filter((key) => key !== 'token');
+  if (query.length > 0) {
+    return validationProblem(
+      query.map((key) => ({
+        path: key,
+        message: 'Unknown query parameter: this call takes none.',
+      })),
+    );
+  }
+  const cleared = {
+    deliveries: context.inbox.clearAllDeliveries(),
+    triggers: context.triggers.clear(),
+  } satisfies z.output<typeof clearedSchema>;
+  return json(cleared);
+};

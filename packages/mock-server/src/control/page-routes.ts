@@ -10,6 +10,7 @@ async function model(context: RouteContext): Promise<PageModel> {
     inbox: context.inbox.entries(),
     webhookChannels: await context.webhookChannels.list(),
     alerts: context.alerts.log,
+    triggers: context.triggers.entries,
     revision: context.revision.value,
   };
 }

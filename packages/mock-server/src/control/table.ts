@@ -1,6 +1,7 @@
 /** Every route of the control API, under the reserved prefix `/_mock/`. */
 import type { Route } from '../routes/table';
 import {
+  clearAllInboxDeliveries,
   clearInboxDeliveries,
   createInboxChannel,
   listInboxChannels,
@@ -56,6 +57,7 @@ export const CONTROL_ROUTES: readonly Route[] = [
   control('alert-rules/:', { DELETE: deleteRule }),
   control('alerts', { GET: listAlerts }),
   control('inbox/channels', { GET: listInboxChannels, POST: createInboxChannel }),
+  control('inbox/deliveries', { DELETE: clearAllInboxDeliveries }),
   control('inbox/channels/:/response', { PUT: setInboxResponse }),
   control('inbox/channels/:/deliveries', {
     GET: listInboxDeliveries,

@@ -23,8 +23,9 @@ const triggerSchema = z.strictObject({
  * `POST /_mock/trigger`: `{ to, secret, sample? | alert? }` sends one signed alert (the
  * sample, with `sample` overrides, or `alert` as `buildAlert` input) and answers `200`
  * with `{ alert, result }` whatever the handler answered; `400` when the input is invalid.
+ * A trigger to a receiver outside this mock is listed on the inbox page.
  */
-export const triggerRoute: RouteHandler = async (request) => {
+export const triggerRoute: RouteHandler = async (request, _params, { triggers }) => {
   const body = await readValid(request, triggerSchema);
   if (!body.ok) return body.response;
   const { to, secret, sample, alert } = body.value;
@@ -33,7 +34,9 @@ export const triggerRoute: RouteHandler = async (request) => {
   const clean = Object.fromEntries(Object.entries(sample ?? {}).filter(([, v]) => v !== undefined));
   const input = alert ?? sampleAlertInput(clean);
   try {
-    return json(await triggerAlert(to, secret, input as Parameters<typeof triggerAlert>[2]));
+    const sent = await triggerAlert(to, secret, input as Parameters<typeof triggerAlert>[2]);
+    triggers.record(to, sent);
+    return json(sent);
   } catch (error) {
     if (!isWebhookSenderError(error)) throw error;
     const prefix = error.code === 'invalid_alert' ? (alert ? 'alert.' : 'sample.') : '';

@@ -5,6 +5,7 @@ import type { FaultInjector } from '../faults';
 import type { Inbox } from '../inbox';
 import type { CheckedScenario } from '../scenario/parse';
 import type { InMemoryStore } from '../store';
+import type { TriggerLog } from '../trigger-log';
 import type { PageCache } from './page-cache';
 
 /** What every route handler gets: the shared state of one service. */
@@ -15,6 +16,8 @@ export interface RouteContext {
   /** Serialised key-listing pages of the current store revision. */
   pages: PageCache;
   alerts: AlertFlow;
+  /** Triggers sent to receivers outside this mock, for the inbox page. */
+  triggers: TriggerLog;
   webhookChannels: WebhookChannels;
   faults: FaultInjector;
   /** The origin the service is reached at. */

@@ -293,6 +293,22 @@ export function alertFlowTests(s: SuiteContext): void {
         await control('POST', '/trigger', { to: 'https://10.1.2.3/hook', secret })
       ).json();
       expect(refused.result).toMatchObject({ ok: false, cause: 'target_rejected' });
+      const withQuery = await control('POST', '/trigger', {
+        to: `${receiver.url}?key=query-secret-123`,
+        secret: 'a-wrong-secret-99',
+      });
+      expect((await withQuery.json()).result).toMatchObject({ ok: false, status: 401 });
+      // External triggers are listed on the inbox page, their URL redacted; Clear forgets them.
+      const fragment = await (await control('GET', '/fragment')).text();
+      expect(fragment.match(/<tr class="trigger">/g)).toHaveLength(3);
+      expect(fragment).toContain(`${receiver.url}?key=`);
+      expect(fragment).toContain('failed: target_rejected');
+      expect(fragment).toContain('failed: http_status');
+      expect(fragment).not.toContain('query-secret-123');
+      expect(await (await control('DELETE', '/inbox/deliveries')).json()).toEqual({
+        deliveries: 0,
+        triggers: 3,
+      });
     });
   });
 }

@@ -229,7 +229,7 @@ export function controlTests(s: SuiteContext): void {
         ]),
       ).toEqual([
         [true, undefined, 202],
-        [false, 'signature_mismatch', 401],
+        [false, 'signature_mismatch', 400],
       ]);
       expect(
         (await control('PUT', `/inbox/channels/${channel.id}/response`, { status: 500 })).status,
@@ -268,6 +268,35 @@ export function controlTests(s: SuiteContext): void {
         404,
         'channel_not_found',
       );
+    });
+
+    it('DELETE /_mock/inbox/deliveries forgets the deliveries of every channel, keeping the channels', async () => {
+      const first = s.harness.service.inbox.createChannel({ secret });
+      const second = s.harness.service.inbox.createChannel({ secret });
+      await fetch(first.url, await signedPost({ secret }));
+      await fetch(first.url, await signedPost({ secret: 'another-secret-99' }));
+      await fetch(second.url, await signedPost({ secret }));
+      const cleared = await control('DELETE', '/inbox/deliveries');
+      expect(cleared.status).toBe(200);
+      expect(await cleared.json()).toEqual({ deliveries: 3, triggers: 0 });
+      expect(s.harness.service.inbox.deliveries(first.id)).toEqual([]);
+      expect(s.harness.service.inbox.deliveries(second.id)).toEqual([]);
+      expect((await fetch(second.url, await signedPost({ secret }))).status).toBe(200);
+      expect(await (await control('DELETE', '/inbox/deliveries')).json()).toEqual({
+        deliveries: 1,
+        triggers: 0,
+      });
+      const stray = await expectProblem(
+        await control('DELETE', '/inbox/deliveries?channel=x'),
+        400,
+        'validation_failed',
+      );
+      expect(stray.errors).toEqual([
+        { path: 'channel', message: 'Unknown query parameter: this call takes none.' },
+      ]);
+      const wrongMethod = await control('POST', '/inbox/deliveries', {});
+      expect(wrongMethod.headers.get('allow')).toBe('DELETE');
+      await expectProblem(wrongMethod, 405, 'method_not_allowed');
     });
   });
 

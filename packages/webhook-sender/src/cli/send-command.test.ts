@@ -88,7 +88,7 @@ describe('cspwatch-webhook send', () => {
       const channel = inbox();
       const { code, stdout } = await run(send(channel.url, flag));
       expect(code).toBe(1);
-      expect(stdout).toMatch(/failed \(http_status\)[\s\S]*status: 401/);
+      expect(stdout).toMatch(/failed \(http_status\)[\s\S]*status: 400/);
       expect(stdout).toMatch(/expected: a receiver refuses a (tampered|stale|unsigned) delivery/);
       const [delivery] = server.service.inbox.deliveries(channel.id);
       expect(delivery).toMatchObject({ verified: false, errorCode: verdict });
