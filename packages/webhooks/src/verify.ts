@@ -25,7 +25,7 @@ export interface WebhookHeaderNames {
 export interface VerifyOptions {
   /**
    * The channel's signing secret, or several during rotation (any match passes), or a
-   * function that gives them per request (sync or async; see {@link WebhookSecretFunction}),
+   * function that gives them per request (sync or async; see `WebhookSecretFunction`),
    * so a module that creates an adapter loads without the secret: `next build` does.
    * A secret is checked when an adapter is created; a function's result, at each request.
    * The synchronous `…Sync` functions of `@cspwatch/webhooks/node` take a sync function only.
