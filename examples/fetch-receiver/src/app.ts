@@ -1,12 +1,20 @@
-import { type CspwatchEvent, isWebhookVerificationError } from '@cspwatch/webhooks';
+import {
+  type CspwatchEvent,
+  isReceiverSetupError,
+  isWebhookVerificationError,
+  type WebhookSecret,
+} from '@cspwatch/webhooks';
 import { createProblemResponse, verifyRequest } from '@cspwatch/webhooks/fetch';
 import { Hono } from 'hono';
 import { summarizeAlert } from './summarize';
 
 /** Options of {@link createApp}. */
 export interface ReceiverOptions {
-  /** The channel's signing secret, or several while rotating (any match passes). */
-  secret: string | readonly string[];
+  /**
+   * The channel's signing secret, or several while rotating (any match passes), or a function
+   * that gives them per request (Workers: bindings exist per request only).
+   */
+  secret: WebhookSecret;
   /** Where log lines go. @default console.log */
   log?: (line: string) => void;
   /** Your handling of a verified alert (store it, page someone, …). */
@@ -28,7 +36,12 @@ export function createApp(options: ReceiverOptions): Hono {
       event = await verifyRequest(c.req.raw, { secret });
     } catch (error) {
       if (!isWebhookVerificationError(error)) throw error;
-      log(`rejected delivery: ${error.code}`);
+      // Our own setup (no secret configured) answers 500; a bad delivery, 400.
+      log(
+        isReceiverSetupError(error)
+          ? `webhook setup: ${error.message}`
+          : `rejected delivery: ${error.code}`,
+      );
       return createProblemResponse(error);
     }
     log(summarizeAlert(event));

@@ -1,22 +1,24 @@
 /**
- * Cloudflare Workers / Deno / Bun entry: `export default { fetch }`. The secret comes from the
- * platform's environment (`wrangler secret put CSPWATCH_WEBHOOK_SECRET`).
+ * Cloudflare Workers entry: `export default { fetch }`. The secret comes from the platform's
+ * environment (`wrangler secret put CSPWATCH_WEBHOOK_SECRET`).
  */
 import { createApp } from './app';
 
 /** Bindings this worker expects. */
 export interface Env {
-  CSPWATCH_WEBHOOK_SECRET: string;
+  CSPWATCH_WEBHOOK_SECRET?: string;
 }
 
-let app: ReturnType<typeof createApp> | undefined;
+// An isolate serves every request with the same bindings; Workers hand them to fetch only.
+let bindings: Env | undefined;
+
+// Created once, with the secret as a function read per request: a missing binding is a 500
+// (invalid_secret), never a 400 that cspwatch would count against the channel.
+const app = createApp({ secret: () => bindings?.CSPWATCH_WEBHOOK_SECRET });
 
 export default {
   fetch(request: Request, env: Env): Response | Promise<Response> {
-    if (!env.CSPWATCH_WEBHOOK_SECRET) {
-      return new Response('CSPWATCH_WEBHOOK_SECRET is not configured', { status: 500 });
-    }
-    app ??= createApp({ secret: env.CSPWATCH_WEBHOOK_SECRET });
+    bindings = env;
     return app.fetch(request);
   },
 };

@@ -1,7 +1,9 @@
 /**
- * The signing secret, plus the previous one while you rotate it. Read on the first request,
- * not when a module loads: `next build` loads route modules, and the secret is a run-time
- * setting that the build machine need not have. `undefined` when the secret is not set.
+ * The signing secret, plus the previous one while you rotate it, read from the environment
+ * when a delivery arrives. Pass the function itself as `secret`: `next build` loads route
+ * modules on a machine that need not have the secret. While `CSPWATCH_WEBHOOK_SECRET` is
+ * unset it gives `undefined`, which `@cspwatch/webhooks` answers with a 500 (`invalid_secret`,
+ * the secret never printed), never a 400 that the sender would count against the channel.
  */
 export function webhookSecrets(): string[] | undefined {
   const current = process.env.CSPWATCH_WEBHOOK_SECRET;
@@ -9,7 +11,3 @@ export function webhookSecrets(): string[] | undefined {
   if (!current) return undefined;
   return previous ? [current, previous] : [current];
 }
-
-/** Logged once per refused request when the secret is missing (never the secret itself). */
-export const MISSING_SECRET_MESSAGE =
-  'CSPWATCH_WEBHOOK_SECRET is not set: refusing webhook deliveries.';

@@ -52,6 +52,11 @@ export {
 } from './replay/memory-store';
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
+export type {
+  WebhookSecret,
+  WebhookSecretFunction,
+  WebhookSecrets,
+} from './secret-source';
 export { secretProblem } from './secrets';
 export { isReceiverSetupError } from './setup-errors';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';

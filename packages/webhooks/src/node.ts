@@ -1,7 +1,7 @@
 /**
  * The Node.js build of `@cspwatch/webhooks`: the same API backed by node:crypto, plus
  * synchronous `signWebhookSync` and `verifyWebhookSync`, and `createSampleAlert` for senders
- * (kept out of the Web entry's 2 kB budget). Served automatically under the `node` export
+ * (kept out of the Web entry's size budget). Served automatically under the `node` export
  * condition; import `@cspwatch/webhooks/node` for these extras.
  *
  * @packageDocumentation
@@ -59,6 +59,11 @@ export {
 export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
 export type { VerifyWebhookResult } from './safe';
 export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
+export type {
+  WebhookSecret,
+  WebhookSecretFunction,
+  WebhookSecrets,
+} from './secret-source';
 export { secretProblem } from './secrets';
 export { isReceiverSetupError } from './setup-errors';
 export type { SignWebhookOptions, WebhookHeaders } from './sign';

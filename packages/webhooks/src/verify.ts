@@ -3,6 +3,7 @@ import { WebhookVerificationError } from './errors';
 import { readHeader, type WebhookHeadersInput } from './headers';
 import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
 import { type RawBody, toRawBody } from './raw-body';
+import type { WebhookSecret } from './secret-source';
 import { normalizeSecrets } from './secrets';
 import { assertFreshTimestamp, parseTimestamp } from './timestamp';
 
@@ -22,8 +23,14 @@ export interface WebhookHeaderNames {
 
 /** How to check a delivery, without the delivery itself (what the adapters take). */
 export interface VerifyOptions {
-  /** The channel's signing secret, or several during rotation (any match passes). */
-  secret: string | readonly string[];
+  /**
+   * The channel's signing secret, or several during rotation (any match passes), or a
+   * function that gives them per request (sync or async; see `WebhookSecretFunction`),
+   * so a module that creates an adapter loads without the secret: `next build` does.
+   * A secret is checked when an adapter is created; a function's result, at each request.
+   * The synchronous `…Sync` functions of `@cspwatch/webhooks/node` take a sync function only.
+   */
+  secret: WebhookSecret;
   /**
    * Largest accepted distance between now and the delivery timestamp, in ms, either way.
    * @default 300000
@@ -46,7 +53,10 @@ export interface VerifyWebhookOptions extends VerifyOptions {
   headers: WebhookHeadersInput;
 }
 
-/** A delivery whose headers are well formed and fresh; only the HMAC remains to check. */
+/**
+ * A delivery whose headers are well formed and fresh; only the HMAC remains to check.
+ * A `secret` function must have been called first (`withSecretsFromFunction`).
+ */
 export interface PreparedVerification<TSignature> {
   secrets: readonly string[];
   timestamp: string;

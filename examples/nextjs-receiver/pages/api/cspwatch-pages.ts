@@ -1,12 +1,13 @@
 import {
   type CspwatchEvent,
   createReplayGuard,
+  isReceiverSetupError,
   isWebhookVerificationError,
   releaseReplayClaim,
 } from '@cspwatch/webhooks';
 import { sendWebhookProblem, verifyNextApiRequest } from '@cspwatch/webhooks/next';
 import type { NextApiRequest, NextApiResponse } from 'next';
-import { MISSING_SECRET_MESSAGE, webhookSecrets } from '../../lib/secrets';
+import { webhookSecrets } from '../../lib/secrets';
 import { summarizeAlert } from '../../lib/summarize';
 
 /** The Pages Router must hand over the untouched body stream: the signature covers its bytes. */
@@ -22,19 +23,15 @@ export default async function handler(req: NextApiRequest, res: NextApiResponse)
     res.status(405).end();
     return;
   }
-  const secret = webhookSecrets();
-  if (!secret) {
-    console.error(MISSING_SECRET_MESSAGE);
-    res.status(500).json({ error: 'webhook_secret_not_configured' });
-    return;
-  }
   let event: CspwatchEvent;
   try {
-    event = await verifyNextApiRequest(req, { secret, replay });
+    event = await verifyNextApiRequest(req, { secret: webhookSecrets, replay });
   } catch (error) {
     if (!isWebhookVerificationError(error)) throw error;
-    console.warn(`rejected delivery: ${error.code}`);
-    sendWebhookProblem(res, error);
+    // Our own setup (no secret configured) is a 500 to fix here, not a refused delivery.
+    if (isReceiverSetupError(error)) console.error(`webhook setup: ${error.message}`);
+    else console.warn(`rejected delivery: ${error.code}`);
+    sendWebhookProblem(res, error); // 400/409/413/503, or 500 for a setup error
     return;
   }
   try {

@@ -70,7 +70,8 @@ export async function readRequestBody(
  * export default {
  *   async fetch(request: Request, env: Env) {
  *     try {
- *       const event = await verifyRequest(request, { secret: env.CSPWATCH_WEBHOOK_SECRET });
+ *       const secret = () => env.CSPWATCH_WEBHOOK_SECRET;
+ *       const event = await verifyRequest(request, { secret });
  *       await handle(event);
  *       return new Response(null, { status: 204 });
  *     } catch (error) {

@@ -52,7 +52,9 @@ export interface WithCspwatchWebhookOptions extends Omit<VerifyRequestOptions, '
  * Wraps a Next.js App Router route handler (Node or Edge runtime): the delivery is verified
  * first; an invalid one gets `400 application/problem+json` (`413` past `maxBodyBytes`,
  * default 1 MiB; with `replay`, `409` for a replay and `503` when the store cannot answer)
- * and never reaches `handler`. Options are checked when the route module loads.
+ * and never reaches `handler`. Options are checked when the route module loads; pass the
+ * secret as a function, called per request, so `next build` loads the module without it (a
+ * function that gives no valid secret is `invalid_secret`, rethrown: Next answers 500).
  *
  * @example
  * ```ts
@@ -62,7 +64,7 @@ export interface WithCspwatchWebhookOptions extends Omit<VerifyRequestOptions, '
  *     await saveAlert(event);
  *     return new Response(null, { status: 204 });
  *   },
- *   { secret: process.env.CSPWATCH_WEBHOOK_SECRET! },
+ *   { secret: () => process.env.CSPWATCH_WEBHOOK_SECRET },
  * );
  * ```
  */
@@ -130,20 +132,22 @@ export interface VerifyNextApiRequestOptions extends VerifyOptions {
 /**
  * Verifies a Next.js Pages Router API request and returns its alert. The route must turn
  * Next's body parser off (`export const config = { api: { bodyParser: false } }`): this
- * reads the raw stream itself. Throws {@link WebhookVerificationError}.
+ * reads the raw stream itself. Throws {@link WebhookVerificationError} (`sendWebhookProblem`
+ * answers it: 400 for a refused delivery, 500 for a setup error such as an unset secret).
  *
  * @example
  * ```ts
  * // pages/api/cspwatch.ts
  * export const config = { api: { bodyParser: false } };
+ * const secret = () => process.env.CSPWATCH_WEBHOOK_SECRET; // read per request
  * export default async function handler(req: NextApiRequest, res: NextApiResponse) {
  *   try {
- *     const event = await verifyNextApiRequest(req, { secret: process.env.CSPWATCH_WEBHOOK_SECRET! });
+ *     const event = await verifyNextApiRequest(req, { secret });
  *     await saveAlert(event);
  *     res.status(204).end();
  *   } catch (error) {
  *     if (!isWebhookVerificationError(error)) throw error;
- *     res.status(400).json({ code: error.code, detail: error.message });
+ *     sendWebhookProblem(res, error);
  *   }
  * }
  * ```

@@ -3,9 +3,10 @@ import { checkVerifyOptions, type VerifyOptions } from '../verify';
 
 /**
  * Validates adapter options once, when the adapter is created, so a bad secret or
- * tolerance fails at start-up rather than on the first delivery.
+ * tolerance fails at start-up rather than on the first delivery. A `secret` function is
+ * called per request instead, and its result checked then.
  */
 export function checkAdapterOptions(options: VerifyOptions): void {
   checkVerifyOptions(options);
-  normalizeSecrets(options.secret);
+  if (typeof options.secret !== 'function') normalizeSecrets(options.secret);
 }

@@ -1,9 +1,16 @@
 import { createHmac, createSecretKey, type Hmac, type KeyObject } from 'node:crypto';
 import { constantTimeEqualHex } from '../constant-time';
+import { WebhookVerificationError } from '../errors';
 import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
 import type { RawBody } from '../raw-body';
 import { resultOf, type VerifyWebhookResult } from '../safe';
+import {
+  secretFunctionFailed,
+  type WebhookSecretFunction,
+  withSecretsFromFunction,
+} from '../secret-source';
+import { normalizeSecrets } from '../secrets';
 import {
   prepareSigning,
   type SignWebhookOptions,
@@ -24,6 +31,25 @@ const decode = (bytes: Exclude<RawBody, string>): string => decoder.decode(bytes
 
 // A cached KeyObject per secret: createHmac then skips encoding the secret string each call.
 const secretKey = createKeyCache((secret): KeyObject => createSecretKey(secret, 'utf8'));
+
+/** Calls a sync `secret` function; an async one cannot be awaited here: `invalid_secret`. */
+function withSecretsNow<TOptions extends VerifyWebhookOptions>(options: TOptions): TOptions {
+  if (typeof options?.secret !== 'function') return options;
+  let value: ReturnType<WebhookSecretFunction>;
+  try {
+    value = options.secret();
+  } catch (cause) {
+    throw secretFunctionFailed(cause);
+  }
+  if (typeof (value as PromiseLike<unknown> | undefined)?.then === 'function') {
+    (value as PromiseLike<unknown>).then(undefined, () => {}); // reported below, not unhandled
+    throw new WebhookVerificationError(
+      'invalid_secret',
+      'The secret function returned a promise: the Sync functions need the secret at once',
+    );
+  }
+  return { ...options, secret: normalizeSecrets(value) };
+}
 
 /** HMAC-SHA256 of `<timestamp>.<body>`, fed piece by piece: the body is never copied. */
 function hmac(secret: string, timestamp: string, body: string | Uint8Array): Hmac {
@@ -62,7 +88,7 @@ export function verifyWebhookSignatureSync<TBody extends RawBody>(
 ): TBody {
   // The checked header is compared as hex text with the hex digest: node:crypto encodes
   // hex natively, which is cheaper than decoding the header and comparing Buffers.
-  const prepared = prepareVerification(options, checkSignatureHeader);
+  const prepared = prepareVerification(withSecretsNow(options), checkSignatureHeader);
   for (const secret of prepared.secrets) {
     const digestHex = hmac(secret, prepared.timestamp, prepared.body).digest('hex');
     if (constantTimeEqualHex(prepared.signature, digestHex)) return options.body;
@@ -105,7 +131,9 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
  * ```
  */
 export async function verifyWebhook(options: VerifyWebhookOptions): Promise<CspwatchEvent> {
-  return verifyWebhookSync(options);
+  return verifyWebhookSync(
+    typeof options?.secret === 'function' ? await withSecretsFromFunction(options) : options,
+  );
 }
 
 /**
@@ -120,7 +148,9 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Cspw
 export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
-  return verifyWebhookSignatureSync(options);
+  return verifyWebhookSignatureSync(
+    typeof options?.secret === 'function' ? await withSecretsFromFunction(options) : options,
+  );
 }
 
 /**
@@ -148,5 +178,7 @@ export function safeVerifyWebhookSync(options: VerifyWebhookOptions): VerifyWebh
 export async function safeVerifyWebhook(
   options: VerifyWebhookOptions,
 ): Promise<VerifyWebhookResult> {
-  return safeVerifyWebhookSync(options);
+  return safeVerifyWebhookSync(
+    typeof options?.secret === 'function' ? await withSecretsFromFunction(options) : options,
+  );
 }

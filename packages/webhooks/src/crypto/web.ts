@@ -2,6 +2,7 @@ import { createKeyCache } from '../key-cache';
 import type { CspwatchEvent } from '../payloads';
 import type { RawBody } from '../raw-body';
 import { resultOfAsync, type VerifyWebhookResult } from '../safe';
+import { withSecretsFromFunction } from '../secret-source';
 import {
   prepareSigning,
   type SignWebhookOptions,
@@ -77,7 +78,11 @@ export async function signWebhook(options: SignWebhookOptions): Promise<WebhookH
 export async function verifyWebhookSignature<TBody extends RawBody>(
   options: VerifyWebhookOptions & { body: TBody },
 ): Promise<TBody> {
-  const prepared = prepareVerification(options, parseSignatureHeader);
+  // A plain secret takes no extra await: only a secret function is called and awaited.
+  const prepared = prepareVerification(
+    typeof options?.secret === 'function' ? await withSecretsFromFunction(options) : options,
+    parseSignatureHeader,
+  );
   const message = signedMessage(prepared.timestamp, prepared.body);
   for (const secret of prepared.secrets) {
     // subtle.verify compares in constant time.
