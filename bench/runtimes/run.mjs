@@ -352,7 +352,7 @@ async function main() {
   console.log(markdown);
   if (!only) {
     writeFileSync(join(benchDir, 'results', 'runtimes.md'), markdown);
-    for (const readme of [join(benchDir, 'README.md'), join(benchDir, '..', 'README.md')]) {
+    for (const readme of [join(benchDir, 'README.md'), join(benchDir, 'RESULTS.md')]) {
       updateReadmeBlock(readme, 'runtime-matrix', markdown.split('\n').slice(2).join('\n'));
     }
   }

@@ -74,11 +74,12 @@ async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const file = quick || only ? 'quick.md.tmp' : 'latest.md';
   writeFileSync(join(here, '..', 'results', file), markdown);
-  // The fragment for the root README: date and machine, targets, the short tables.
+  // The fragment for bench/RESULTS.md: date and machine, targets, the short tables (links are
+  // relative to bench/, where RESULTS.md lives).
   const summary = [
     '### Benchmarks',
     '',
-    `${measuredLine} Full tables and method: [bench/results/latest.md](bench/results/latest.md), [bench/README.md](bench/README.md).`,
+    `${measuredLine} Full tables and method: [results/latest.md](results/latest.md), [README.md](README.md).`,
     '',
     targetsTable(targets),
     '',
@@ -96,9 +97,9 @@ async function main(): Promise<void> {
       'bench-targets',
       `${measuredLine}\n\n${targetsTable(targets)}`,
     );
-    // The root README shows the same fragment, without its heading.
+    // bench/RESULTS.md shows the same fragment, without its heading; the root README links it.
     updateReadmeBlock(
-      join(here, '..', '..', 'README.md'),
+      join(here, '..', 'RESULTS.md'),
       'bench-summary',
       summary.split('\n').slice(2).join('\n'),
     );

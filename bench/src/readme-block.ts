@@ -1,5 +1,5 @@
 /**
- * Keeps the figures in bench/README.md current: replaces the text between
+ * Keeps the figures in bench/README.md and bench/RESULTS.md current: replaces the text between
  * `<!-- NAME:start -->` and `<!-- NAME:end -->` with fresh Markdown, then formats the file.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
- * The README's table of body types is checked for real: every row names a body kind, each
- * kind is built from a signed delivery and verified, and a kind added to the test but not to
- * the README (or the other way round) fails.
+ * The reference's table of body types (docs/webhooks-reference.md) is checked for real: every
+ * row names a body kind, each kind is built from a signed delivery and verified, and a kind
+ * added to the test but not to the table (or the other way round) fails.
  */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -12,13 +12,16 @@ import { type RawBody, verifyWebhook } from '../src/index';
 import { createSignedDelivery } from '../src/testing';
 
 const SECRET = 'readme-bodies-secret';
-const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+const readme = readFileSync(
+  fileURLToPath(new URL('../../../docs/webhooks-reference.md', import.meta.url)),
+  'utf8',
+);
 
 /** The first cell of each row of the table whose header is `| body | pass it |`. */
 function bodyRows(): string[] {
   const lines = readme.split('\n');
   const start = lines.findIndex((line) => /^\|\s*body\s*\|\s*pass it\s*\|/.test(line));
-  expect(start, 'README has a "| body | pass it |" table').toBeGreaterThan(-1);
+  expect(start, 'docs/webhooks-reference.md has a "| body | pass it |" table').toBeGreaterThan(-1);
   const rows: string[] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
@@ -28,7 +31,7 @@ function bodyRows(): string[] {
 }
 
 const encoder = new TextEncoder();
-/** How each README row's body is made from the delivery text, and turned into a RawBody. */
+/** How each table row's body is made from the delivery text, and turned into a RawBody. */
 const makers: Record<string, (text: string) => Promise<RawBody>> = {
   '`string`': async (text) => text,
   '`Uint8Array` / `Buffer`': async (text) => Buffer.from(text),
@@ -51,12 +54,12 @@ const makers: Record<string, (text: string) => Promise<RawBody>> = {
     readRawBody(Readable.from([Buffer.from(text.slice(0, 7)), Buffer.from(text.slice(7))])),
 };
 
-describe('README: the body table', () => {
+describe('docs/webhooks-reference.md: the body table', () => {
   it('lists exactly the body kinds this test verifies', () => {
     expect(bodyRows().sort()).toEqual(Object.keys(makers).sort());
   });
 
-  it.each(Object.keys(makers))('%s verifies as the README says', async (row) => {
+  it.each(Object.keys(makers))('%s verifies as the table says', async (row) => {
     const { body, headers } = await createSignedDelivery({
       secret: SECRET,
       payload: '{"eventType":"x","é":1}',

@@ -1,0 +1,29 @@
+/** Writes one code block of a docs page to a module of its own, so a test can import and run it. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractCodeBlocks } from './extract';
+import { repositoryRoot } from './typecheck';
+
+/** Where the blocks to run are written (git-ignored, like the type-check's blocks). */
+const runDir = join(repositoryRoot, 'examples/docs-check/.cache/run');
+
+/**
+ * Finds the first ` ```ts ` block after the heading that starts with `heading` in
+ * `docs/<page>`, writes it as is to `.cache/run/`, and returns the module's path. Throws when
+ * the page has no such heading or no block under it, so a renamed section fails loudly.
+ */
+export function writePageBlock(page: string, heading: string): string {
+  const markdown = readFileSync(join(repositoryRoot, 'docs', page), 'utf8');
+  const lines = markdown.split(/\r?\n/);
+  const at = lines.findIndex(
+    (line) => /^#{1,6} /.test(line) && line.replace(/^#+ /, '').startsWith(heading),
+  );
+  if (at === -1) throw new Error(`docs/${page} has no heading starting with "${heading}"`);
+  const block = extractCodeBlocks(markdown).find((b) => b.lang === 'ts' && b.line > at + 1);
+  if (!block) throw new Error(`docs/${page} has no ts block under "${heading}"`);
+  mkdirSync(runDir, { recursive: true });
+  const name = `${page.replace(/\.md$/, '')}-${heading.replace(/\W+/g, '-').toLowerCase()}.ts`;
+  const path = join(runDir, name);
+  writeFileSync(path, block.code);
+  return path;
+}
