@@ -75,6 +75,11 @@ function toRecordedAttempt(reply: string): RecordedAttempt {
  * | `disable` | `SET disabled <token> NX GET` (true when it set the flag, or when the flag holds this call's token) |
  * | `enable` | `MULTI; DEL disabled; SET failures 0; EXEC` |
  *
+ * Each disable (by `recordAttempt` or `disable`) then adds the channel to the set
+ * `<prefix>:disabled-channels` and `enable` removes it, so metrics count disabled channels with
+ * one `SCARD`. That set is another key (another cluster slot), written after the flag: it is a
+ * count for dashboards; the flag alone decides.
+ *
  * A command re-sent by the client after a reconnect counts nothing twice: a failure's reply is
  * kept under a key unique to the call, and `disable` writes a token unique to the call.
  *
@@ -114,6 +119,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
             String(attempt.failuresToDisable),
           ),
         );
+        if (recorded.disabledNow) await redis.sadd(keys.disabledChannels, channelId);
         // The disable is answered once only after a replica has it, so a failover cannot undo
         // it and let a second caller disable the channel again.
         if (recorded.disabledNow && durability === 'replicated') {
@@ -125,7 +131,9 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
       call('disable', async () => {
         const token = randomUUID();
         const previous = await redis.set(keys.disabled(channelId), token, 'NX', 'GET');
-        return previous === null || previous === token;
+        const disabledNow = previous === null || previous === token;
+        if (disabledNow) await redis.sadd(keys.disabledChannels, channelId);
+        return disabledNow;
       }),
     enable: (channelId) =>
       call('enable', async () => {
@@ -136,6 +144,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
           .exec();
         const failed = replies?.find(([error]) => error !== null)?.[0];
         if (replies === null || failed) throw failed ?? new Error('MULTI was discarded');
+        await redis.srem(keys.disabledChannels, channelId);
       }),
   };
 }
