@@ -76,8 +76,9 @@ function toRecordedAttempt(reply: string): RecordedAttempt {
  * | `enable` | `MULTI; DEL disabled; SET failures 0; EXEC` |
  *
  * Each disable (by `recordAttempt` or `disable`) then adds the channel to the set
- * `<prefix>:disabled-channels` and `enable` removes it, so metrics count disabled channels with
- * one `SCARD`. That set is another key (another cluster slot), written after the flag: it is a
+ * `<prefix>:disabled-channels` and `enable` removes it, each then reading the flag again and
+ * following it (a racing enable or disable), so metrics count disabled channels with one
+ * `SCARD`. That set is another key (another cluster slot), written after the flag: it is a
  * count for dashboards; the flag alone decides.
  *
  * A command re-sent by the client after a reconnect counts nothing twice: a failure's reply is
@@ -99,6 +100,16 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
   const keys = channelStateKeys(prefix);
   const scripted = withRecordScript(redis);
   const call = <T>(what: string, run: () => Promise<T>) => callRedis(`channel state ${what}`, run);
+  /** Lists or unlists the channel, then follows the flag if a racing enable/disable changed it. */
+  const indexDisabled = async (channelId: string, disabled: boolean) => {
+    const index = (on: boolean) =>
+      on
+        ? redis.sadd(keys.disabledChannels, channelId)
+        : redis.srem(keys.disabledChannels, channelId);
+    await index(disabled);
+    const flagged = (await redis.exists(keys.disabled(channelId))) === 1;
+    if (flagged !== disabled) await index(flagged);
+  };
   return {
     get: (channelId) =>
       call('get', async (): Promise<ChannelState> => {
@@ -119,7 +130,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
             String(attempt.failuresToDisable),
           ),
         );
-        if (recorded.disabledNow) await redis.sadd(keys.disabledChannels, channelId);
+        if (recorded.disabledNow) await indexDisabled(channelId, true);
         // The disable is answered once only after a replica has it, so a failover cannot undo
         // it and let a second caller disable the channel again.
         if (recorded.disabledNow && durability === 'replicated') {
@@ -132,7 +143,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
         const token = randomUUID();
         const previous = await redis.set(keys.disabled(channelId), token, 'NX', 'GET');
         const disabledNow = previous === null || previous === token;
-        if (disabledNow) await redis.sadd(keys.disabledChannels, channelId);
+        if (disabledNow) await indexDisabled(channelId, true);
         return disabledNow;
       }),
     enable: (channelId) =>
@@ -144,7 +155,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
           .exec();
         const failed = replies?.find(([error]) => error !== null)?.[0];
         if (replies === null || failed) throw failed ?? new Error('MULTI was discarded');
-        await redis.srem(keys.disabledChannels, channelId);
+        await indexDisabled(channelId, false);
       }),
   };
 }
