@@ -16,7 +16,10 @@ export interface MetricsRegistry {
 /** Options of {@link healthHandler}. */
 export interface HealthHandlerOptions {
   /** The worker whose `health()` is served. */
-  readonly worker: { health(): DeliveryWorkerHealth };
+  readonly worker: {
+    /** See `DeliveryWorker.health`. */
+    health(): DeliveryWorkerHealth;
+  };
   /** Served at `/metrics` when given (else `/metrics` is 404). @default none */
   readonly registry?: MetricsRegistry;
 }

@@ -9,11 +9,21 @@ export interface DeliveryWorkerHealth {
   /** `true` once `close()` began. */
   readonly closing: boolean;
   /** Per Redis connection: `jobs` (BullMQ's) and `state` (channel state, slots, history, parking). */
-  readonly connected: { readonly jobs: boolean; readonly state: boolean };
+  readonly connected: {
+    /** BullMQ's connection (jobs). */
+    readonly jobs: boolean;
+    /** The worker's own connection (channel state, slots, history, parking). */
+    readonly state: boolean;
+  };
   /** When an attempt of this worker last got a 2xx (ISO 8601), or `null` since it started. */
   readonly lastSuccessAt: string | null;
   /** Jobs this worker is running now. */
   readonly inFlight: number;
   /** The queue's shards, and how many of them this worker is taking jobs from. */
-  readonly shards: { readonly total: number; readonly running: number };
+  readonly shards: {
+    /** The queue's shard count. */
+    readonly total: number;
+    /** Shards this worker is taking jobs from now. */
+    readonly running: number;
+  };
 }

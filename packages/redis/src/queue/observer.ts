@@ -11,6 +11,7 @@ export type DeliveryOutcomeEvent =
   | {
       /** An attempt got a 2xx. */
       readonly outcome: 'delivered';
+      /** The job's channel. */
       readonly channelId: string;
       /** Time the attempt took, in ms. */
       readonly durationMs: number;
@@ -20,6 +21,7 @@ export type DeliveryOutcomeEvent =
   | {
       /** An attempt failed (it is retried or parked: that is another event). */
       readonly outcome: 'failed';
+      /** The job's channel. */
       readonly channelId: string;
       /** The sender's failure cause, or the channel problem that stopped the attempt. */
       readonly cause: DeliveryFailureCause | ChannelProblem;
@@ -31,12 +33,15 @@ export type DeliveryOutcomeEvent =
   | {
       /** An alert was parked. */
       readonly outcome: 'parked';
+      /** The job's channel. */
       readonly channelId: string;
+      /** Why it was parked. */
       readonly reason: ParkReason;
     }
   | {
       /** An alert was dropped: its channel no longer exists. */
       readonly outcome: 'discarded';
+      /** The job's channel. */
       readonly channelId: string;
     };
 

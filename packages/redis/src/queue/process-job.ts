@@ -101,7 +101,7 @@ export function createJobProcessor(context: JobProcessorContext) {
       });
       return;
     }
-    const cause = entry.cause ?? 'network';
+    const cause = entry.cause ?? 'network'; // (a failed attempt always has a cause)
     notify?.({ outcome: 'failed', channelId, cause, durationMs, disabledNow: entry.disabledNow });
   }
 
