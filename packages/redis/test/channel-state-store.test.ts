@@ -206,6 +206,32 @@ describe('createRedisChannelStateStore', () => {
     );
   });
 
+  it('keeps the disabled-channels index on the flag when clients disable and enable at once (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(opArbitrary(1), { minLength: 1, maxLength: 10 }), {
+          minLength: 2,
+          maxLength: 5,
+        }),
+        async (programs) => {
+          const stores = redisStores(programs.length);
+          await Promise.all(
+            programs.map(async (ops, client) => {
+              for (const op of ops) await apply(stores[client]!, op);
+            }),
+          );
+          const index = await clients.at(-1)!.smembers(`test:${run}:disabled-channels`);
+          const disabled: string[] = [];
+          for (const channel of ['ch_a', 'ch_b']) {
+            if ((await stores[0]!.get(channel)).disabled) disabled.push(channel);
+          }
+          expect(index.sort()).toEqual(disabled);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('never double-disables after Redis crashes and restarts (AOF on)', async () => {
     const [store] = redisStores(1);
     for (let i = 0; i < 4; i++) await store!.recordAttempt('ch_restart', FAIL);
