@@ -2,7 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', queue: 'src/queue.ts' },
+  entry: {
+    index: 'src/index.ts',
+    queue: 'src/queue.ts',
+    metrics: 'src/metrics.ts',
+    health: 'src/health.ts',
+  },
   format: ['esm', 'cjs'],
   // The private contract package (the alert schema `enqueue` checks) is bundled from its
   // source modules, never installed: unused modules drop out. Its types are inlined should one

@@ -11,13 +11,19 @@ export interface ChannelStateKeys {
   disabled(channelId: string): string;
   /** Short-lived key that makes one counted failure idempotent (`token` is unique to the call). */
   once(channelId: string, token: string): string;
+  /** Set of the disabled channels' ids, so counting them is one `SCARD` (for metrics). */
+  readonly disabledChannels: string;
 }
 
-/** Key names of the channel state under `prefix`: `<prefix>:{<id>}:failures`, `…:disabled`, `…:once:<token>`. */
+/**
+ * Key names of the channel state under `prefix`: `<prefix>:{<id>}:failures`, `…:disabled`,
+ * `…:once:<token>`, and the index `<prefix>:disabled-channels`.
+ */
 export function channelStateKeys(prefix: string): ChannelStateKeys {
   return {
     failures: (id) => `${prefix}:{${id}}:failures`,
     disabled: (id) => `${prefix}:{${id}}:disabled`,
     once: (id, token) => `${prefix}:{${id}}:once:${token}`,
+    disabledChannels: `${prefix}:disabled-channels`,
   };
 }

@@ -75,6 +75,12 @@ function toRecordedAttempt(reply: string): RecordedAttempt {
  * | `disable` | `SET disabled <token> NX GET` (true when it set the flag, or when the flag holds this call's token) |
  * | `enable` | `MULTI; DEL disabled; SET failures 0; EXEC` |
  *
+ * Each disable (by `recordAttempt` or `disable`) then adds the channel to the set
+ * `<prefix>:disabled-channels` and `enable` removes it, each then reading the flag again and
+ * following it (a racing enable or disable), so metrics count disabled channels with one
+ * `SCARD`. That set is another key (another cluster slot), written after the flag: it is a
+ * count for dashboards; the flag alone decides.
+ *
  * A command re-sent by the client after a reconnect counts nothing twice: a failure's reply is
  * kept under a key unique to the call, and `disable` writes a token unique to the call.
  *
@@ -94,6 +100,16 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
   const keys = channelStateKeys(prefix);
   const scripted = withRecordScript(redis);
   const call = <T>(what: string, run: () => Promise<T>) => callRedis(`channel state ${what}`, run);
+  /** Lists or unlists the channel, then follows the flag if a racing enable/disable changed it. */
+  const indexDisabled = async (channelId: string, disabled: boolean) => {
+    const index = (on: boolean) =>
+      on
+        ? redis.sadd(keys.disabledChannels, channelId)
+        : redis.srem(keys.disabledChannels, channelId);
+    await index(disabled);
+    const flagged = (await redis.exists(keys.disabled(channelId))) === 1;
+    if (flagged !== disabled) await index(flagged);
+  };
   return {
     get: (channelId) =>
       call('get', async (): Promise<ChannelState> => {
@@ -114,6 +130,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
             String(attempt.failuresToDisable),
           ),
         );
+        if (recorded.disabledNow) await indexDisabled(channelId, true);
         // The disable is answered once only after a replica has it, so a failover cannot undo
         // it and let a second caller disable the channel again.
         if (recorded.disabledNow && durability === 'replicated') {
@@ -125,7 +142,9 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
       call('disable', async () => {
         const token = randomUUID();
         const previous = await redis.set(keys.disabled(channelId), token, 'NX', 'GET');
-        return previous === null || previous === token;
+        const disabledNow = previous === null || previous === token;
+        if (disabledNow) await indexDisabled(channelId, true);
+        return disabledNow;
       }),
     enable: (channelId) =>
       call('enable', async () => {
@@ -136,6 +155,7 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
           .exec();
         const failed = replies?.find(([error]) => error !== null)?.[0];
         if (replies === null || failed) throw failed ?? new Error('MULTI was discarded');
+        await indexDisabled(channelId, false);
       }),
   };
 }

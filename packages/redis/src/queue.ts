@@ -24,6 +24,7 @@ export type {
   ReleaseResult,
 } from './queue/delivery-queue-types';
 export { createDeliveryWorker, type DeliveryWorker } from './queue/delivery-worker';
+export type { DeliveryWorkerHealth } from './queue/health';
 export type {
   ChannelProblem,
   DeliveryAttemptEntry,
@@ -33,6 +34,7 @@ export type {
   HistoryPageOptions,
   ParkReason,
 } from './queue/history';
+export type { DeliveryObserver, DeliveryOutcomeEvent } from './queue/observer';
 export {
   type ClusterConnectionOptions,
   DELIVERY_QUEUE_DEFAULTS,

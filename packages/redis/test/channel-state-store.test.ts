@@ -79,7 +79,7 @@ describe('createRedisChannelStateStore', () => {
     expect(await store!.get('ch_new')).toEqual({ consecutiveFailures: 0, disabled: false });
   });
 
-  it('gives the same results and final state as the memory store for any interleaving of several clients, op by op (property)', async () => {
+  it('gives the same results and final state as the memory store, and keeps the disabled-channels index, for any interleaving of several clients, op by op (property)', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArbitrary(4), { minLength: 1, maxLength: 40 }), async (ops) => {
         const stores = redisStores(4);
@@ -88,9 +88,14 @@ describe('createRedisChannelStateStore', () => {
           // Each op goes through its own client's connection; the model sees the same order.
           expect(await apply(stores[op.client]!, op)).toEqual(await apply(memory, op));
         }
+        const disabled: string[] = [];
         for (const channel of ['ch_a', 'ch_b']) {
           expect(await stores[0]!.get(channel)).toEqual(await memory.get(channel));
+          if ((await memory.get(channel)).disabled) disabled.push(channel);
         }
+        // The index metrics count with one SCARD lists exactly the disabled channels.
+        const index = await clients.at(-1)!.smembers(`test:${run}:disabled-channels`);
+        expect(index.sort()).toEqual(disabled);
       }),
       { numRuns: 60 },
     );
@@ -146,7 +151,8 @@ describe('createRedisChannelStateStore', () => {
             const inMulti = new Set<string>();
             for (const { source, command } of log) {
               const client = sources.indexOf(source);
-              if (client < 0 || command === 'ping') continue;
+              // The disabled-channels index (SADD/SREM, then EXISTS) follows an op: not its point.
+              if (client < 0 || ['ping', 'sadd', 'srem', 'exists'].includes(command)) continue;
               if (command === 'multi') inMulti.add(source);
               else if (command === 'exec') {
                 inMulti.delete(source);
@@ -194,6 +200,32 @@ describe('createRedisChannelStateStore', () => {
           for (const count of failuresPerClient) modelDisabled += await perClient(memory, count);
           expect(real.reduce((a, b) => a + b, 0)).toBe(modelDisabled);
           expect(await stores[0]!.get('ch')).toEqual(await memory.get('ch'));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('keeps the disabled-channels index on the flag when clients disable and enable at once (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(opArbitrary(1), { minLength: 1, maxLength: 10 }), {
+          minLength: 2,
+          maxLength: 5,
+        }),
+        async (programs) => {
+          const stores = redisStores(programs.length);
+          await Promise.all(
+            programs.map(async (ops, client) => {
+              for (const op of ops) await apply(stores[client]!, op);
+            }),
+          );
+          const index = await clients.at(-1)!.smembers(`test:${run}:disabled-channels`);
+          const disabled: string[] = [];
+          for (const channel of ['ch_a', 'ch_b']) {
+            if ((await stores[0]!.get(channel)).disabled) disabled.push(channel);
+          }
+          expect(index.sort()).toEqual(disabled);
         },
       ),
       { numRuns: 40 },

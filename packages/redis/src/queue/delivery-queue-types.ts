@@ -79,6 +79,11 @@ export interface DeliveryQueue {
   countParked(channelId: string): Promise<number>;
   /** Counts jobs by state, and parked alerts. */
   getCounts(): Promise<DeliveryQueueCounts>;
+  /**
+   * Counts the disabled channels (one `SCARD` of the index the channel state keeps): those
+   * disabled by a worker's attempts or by `disable`, not yet re-enabled.
+   */
+  countDisabledChannels(): Promise<number>;
   /** Closes the Redis connections. */
   close(): Promise<void>;
 }

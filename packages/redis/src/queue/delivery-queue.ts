@@ -147,6 +147,8 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
           parked: await countAllParked(redis, keys),
         };
       }),
+    countDisabledChannels: () =>
+      call('countDisabledChannels', () => redis.scard(keys.disabledChannels)),
     async close() {
       await queues.close();
       redis.disconnect();

@@ -8,6 +8,7 @@ import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-s
 import { type Job, type MinimalJob, type Queue, Worker } from 'bullmq';
 import { createRedisChannelStateStore } from '../channel-state-store';
 import { connectWorker } from './connection';
+import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs';
 import { queueKeys } from './keys';
@@ -26,6 +27,12 @@ export interface DeliveryWorker {
    * the connections. Call it on SIGTERM for a rolling restart that loses and repeats nothing.
    */
   close(): Promise<void>;
+  /**
+   * This worker's health now, read from memory (no Redis call): its connections, when it last
+   * delivered, its jobs in flight and the shards it takes jobs from. Serve it with
+   * `healthHandler` for Kubernetes probes.
+   */
+  health(): DeliveryWorkerHealth;
 }
 
 /**
@@ -79,12 +86,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     slots,
     report,
     closing: () => closing !== undefined,
+    observer: options.observer,
   });
+  let inFlight = 0;
+  const processJob = async (job: Job<DeliveryJobData>, token?: string) => {
+    inFlight++;
+    try {
+      return await processor.process(job, token);
+    } finally {
+      inFlight--;
+    }
+  };
   // One BullMQ worker per shard, sharing this process's concurrency.
   const concurrency = options.concurrency ?? defaults.concurrency;
   const workers = queues.all.map(
     (queue) =>
-      new Worker<DeliveryJobData>(base.queueName, (job, token) => processor.process(job, token), {
+      new Worker<DeliveryJobData>(base.queueName, processJob, {
         connection: redis,
         prefix: queue.opts.prefix ?? base.prefix,
         concurrency: Math.max(1, Math.ceil(concurrency / base.shards)),
@@ -118,6 +135,20 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   return {
     waitUntilReady: async () => {
       await Promise.all(workers.map((worker) => worker.waitUntilReady()));
+    },
+    health() {
+      const connected = { jobs: redis.status === 'ready', state: state.status === 'ready' };
+      const running = workers.filter((worker) => worker.isRunning()).length;
+      const shards = { total: workers.length, running };
+      const lastSuccess = processor.lastSuccessAt();
+      return {
+        ok: connected.jobs && connected.state && running === workers.length && !closing,
+        closing: closing !== undefined,
+        connected,
+        lastSuccessAt: lastSuccess === null ? null : new Date(lastSuccess).toISOString(),
+        inFlight,
+        shards,
+      };
     },
     close() {
       closing ??= (async () => {

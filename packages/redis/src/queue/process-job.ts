@@ -16,6 +16,7 @@ import { CspwatchRedisError } from '../errors';
 import {
   appendHistory,
   type ChannelProblem,
+  type DeliveryAttemptEntry,
   finishAttempt,
   type HistoryRetention,
   type NewHistoryEntry,
@@ -25,6 +26,7 @@ import {
 import type { InFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
+import type { DeliveryObserver, DeliveryOutcomeEvent } from './observer';
 import { parkAlert } from './parking';
 import type { ScriptedRedis } from './scripts';
 import type { ShardQueues } from './shard-queues';
@@ -44,6 +46,8 @@ export interface JobProcessorContext {
   readonly report: (error: unknown) => void;
   /** `true` once `close()` began: a job taken after that is handed back, not run. */
   readonly closing: () => boolean;
+  /** Told each outcome (metrics); `undefined` when nobody listens. */
+  readonly observer: DeliveryObserver | undefined;
 }
 
 /** Thrown to make BullMQ retry a job on its schedule; the message carries no secret. */
@@ -70,6 +74,36 @@ export function createJobProcessor(context: JobProcessorContext) {
   const { redis, queues, keys, retention, sender, store, channels, slots, report, closing } =
     context;
   const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
+  const { observer } = context;
+  // With no observer, `notify?.(…)` is one check: its argument is never built.
+  const notify = observer
+    ? (event: DeliveryOutcomeEvent) => {
+        try {
+          observer(event);
+        } catch (error) {
+          report(error);
+        }
+      }
+    : undefined;
+  /** When an attempt of this worker last got a 2xx (epoch ms), or `null`. */
+  let lastSuccessAt: number | null = null;
+
+  /** Tells the observer how a recorded attempt went. */
+  function observeAttempt(job: Job<DeliveryJobData>, entry: Omit<DeliveryAttemptEntry, 'id'>) {
+    const { channelId, durationMs } = entry;
+    if (entry.ok) {
+      lastSuccessAt = Date.now();
+      notify?.({
+        outcome: 'delivered',
+        channelId,
+        durationMs,
+        lagMs: lastSuccessAt - job.timestamp,
+      });
+      return;
+    }
+    const cause = entry.cause ?? 'network'; // (a failed attempt always has a cause)
+    notify?.({ outcome: 'failed', channelId, cause, durationMs, disabledNow: entry.disabledNow });
+  }
 
   /** Parks the job's alert; `false` when `onlyWhileDisabled` and the channel was re-enabled. */
   async function park(
@@ -85,6 +119,7 @@ export function createJobProcessor(context: JobProcessorContext) {
     if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
     const at = new Date(parkedAt).toISOString();
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
+    notify?.({ outcome: 'parked', channelId, reason });
     return true;
   }
 
@@ -122,7 +157,7 @@ export function createJobProcessor(context: JobProcessorContext) {
     startedAt: number,
     outcome: Exclude<Attempt, { kind: 'skipped' }>,
     secret: string,
-  ): Promise<NewHistoryEntry> {
+  ): Promise<Omit<DeliveryAttemptEntry, 'id'>> {
     const { channelId, alert } = job.data;
     const common = { kind: 'attempt', alertId: alert.id, channelId, attempt } as const;
     const at = new Date(startedAt).toISOString();
@@ -207,7 +242,9 @@ export function createJobProcessor(context: JobProcessorContext) {
         cause: 'channel_lookup_failed',
         error: `the channels lookup threw: ${describeError(error)}`,
       } as const;
-      await record(await attemptEntry(job, attempt, startedAt, problem, ''));
+      const entry = await attemptEntry(job, attempt, startedAt, problem, '');
+      await record(entry);
+      observeAttempt(job, entry);
       return settle(job, attempt, problem);
     }
     if (!channel) {
@@ -219,6 +256,7 @@ export function createJobProcessor(context: JobProcessorContext) {
         attempt: attempt - 1,
       };
       await record({ ...entry, at, reason: null });
+      notify?.({ outcome: 'discarded', channelId });
       return;
     }
     const jobId = job.id ?? '';
@@ -235,6 +273,7 @@ export function createJobProcessor(context: JobProcessorContext) {
     } else {
       const entry = await attemptEntry(job, attempt, startedAt, outcome, channel.secret);
       const next = await finishAttempt(redis, keys, entry, retention, jobId);
+      observeAttempt(job, entry);
       await slots.promoteWaiting(next, channelId);
     }
     return settle(job, attempt, outcome);
@@ -246,5 +285,5 @@ export function createJobProcessor(context: JobProcessorContext) {
     await job.remove().catch(() => {});
   }
 
-  return { process, parkFailedJob };
+  return { process, parkFailedJob, lastSuccessAt: () => lastSuccessAt };
 }

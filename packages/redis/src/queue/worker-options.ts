@@ -3,6 +3,7 @@
  */
 import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
 import { type RedisOptionIssue, throwIfIssues } from '../errors';
+import type { DeliveryObserver } from './observer';
 import {
   checkInteger,
   checkOptionsObject,
@@ -54,6 +55,12 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
    * @default ignores them
    */
   readonly onError?: (error: Error) => void;
+  /**
+   * Told each outcome (delivered, failed, parked, discarded) as it happens, synchronously; pass
+   * `queueMetrics(…).observer` from `@cspwatch/redis/metrics` for Prometheus metrics.
+   * @default none (no cost)
+   */
+  readonly observer?: DeliveryObserver;
 }
 
 const WORKER_KEYS = [
@@ -67,6 +74,7 @@ const WORKER_KEYS = [
   'maxInFlightPerChannel',
   'closeTimeoutMs',
   'onError',
+  'observer',
 ];
 
 /** Validates the worker's options; returns the shared ones and a safe `onError` caller. */
@@ -101,6 +109,13 @@ export function resolveWorkerOptions(what: string, options: DeliveryWorkerOption
   }
   if (options.onError !== undefined && typeof options.onError !== 'function') {
     issues.push({ path: 'onError', message: 'must be a function (error) => void' });
+  }
+  if (options.observer !== undefined && typeof options.observer !== 'function') {
+    issues.push({
+      path: 'observer',
+      message:
+        'must be a function (event) => void, e.g. queueMetrics({ registry, queue }).observer',
+    });
   }
   throwIfIssues(what, issues);
   const report = (error: unknown): void => {
