@@ -45,18 +45,21 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A value of a problem body as text: a string as is, anything else as its JSON text. */
-const asText = (value: unknown) =>
-  typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+/** A value of a problem body as text: a string as is, else its JSON text (`''` when absent). */
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
-/** The `errors` of a problem, whatever their shape: an entry that is not an object is skipped. */
+/**
+ * The `errors` of a problem, whatever their shape: an entry that is not an object, or has
+ * neither a path nor a message, is skipped.
+ */
 function fieldErrors(list: unknown, clean: (text: string) => string): CspwatchApiFieldError[] {
   const result: CspwatchApiFieldError[] = [];
   for (const item of Array.isArray(list) ? list : []) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-    const { path, message } = item as { path?: unknown; message?: unknown };
-    if (path === undefined && message === undefined) continue;
-    result.push({ path: clean(asText(path)), message: clean(asText(message)) });
+    const path = asText(item.path);
+    const message = asText(item.message);
+    if (path || message) result.push({ path: clean(path), message: clean(message) });
   }
   return result;
 }

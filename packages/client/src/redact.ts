@@ -7,67 +7,41 @@ import { redactUrls } from '@cspwatch/contract';
  * once, where it is read from the response: `[redacted]` itself is never redacted again.
  */
 
-const REDACTED = '[redacted]';
 /** A character that a token glued to it would be part of a longer word with. */
-const WORD = /[A-Za-z0-9_]/;
+const WORD = /\w/;
 /** An escape ending right before a match separates it, as a space would: `\n`, `\u0020`, `%20`. */
-const ESCAPE_BEFORE = /(?:\\[bfnrt]|\\u[0-9A-Fa-f]{4}|%[0-9A-Fa-f]{2})$/;
-
-const escapeRegExp = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-
-/**
- * Whether the match `text[start, end)` is an echo of the token rather than part of a longer
- * word: on each side where the token begins or ends with a letter, digit or `_`, the text
- * must not go on with one (an escape such as `\n` before it counts as a separator).
- */
-function standsAlone(text: string, start: number, end: number): boolean {
-  const joinsBefore =
-    WORD.test(text[start] as string) &&
-    start > 0 &&
-    WORD.test(text[start - 1] as string) &&
-    !ESCAPE_BEFORE.test(text.slice(Math.max(0, start - 6), start));
-  const joinsAfter =
-    WORD.test(text[end - 1] as string) && end < text.length && WORD.test(text[end] as string);
-  return !joinsBefore && !joinsAfter;
-}
-
-let last: { token: string; pattern: RegExp } | undefined;
-
-/** The token as is and in its JSON-escaped forms, longest first; kept for the last token. */
-function echoPattern(token: string): RegExp {
-  if (last?.token !== token) {
-    const jsonEscaped = JSON.stringify(token).slice(1, -1);
-    const forms = [...new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')])];
-    // Longest first, so an escaped form is not cut short by a shorter one at the same place.
-    forms.sort((a, b) => b.length - a.length);
-    last = { token, pattern: new RegExp(forms.map(escapeRegExp).join('|'), 'g') };
-  }
-  return last.pattern;
-}
+const ESCAPE_BEFORE = /(\\[bfnrt]|\\u[\dA-Fa-f]{4}|%[\dA-Fa-f]{2})$/;
 
 /**
  * Replaces every echo of the token in `text` with `[redacted]`: the token as is and in its
  * JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`), wherever it stands alone.
- * An occurrence inside a longer word is left alone, so a short token cannot rewrite other
- * text (with the token `t`, `validation_failed` stays whole), while a real token, which is
- * long and random, never occurs inside a word by chance. Internal.
+ * It stands alone when, on each side where the token begins or ends with a letter, digit or
+ * `_`, the text does not go on with one (an escape such as `\n` before it counts as a
+ * separator). So a short token cannot rewrite other text (with the token `t`,
+ * `validation_failed` stays whole), while a real token, long and random, never occurs inside
+ * a word by chance. Internal.
  */
 export function redact(text: string, token: string): string {
   if (!token) return text;
-  const pattern = echoPattern(token);
-  pattern.lastIndex = 0;
-  let result = '';
-  let done = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    const end = match.index + match[0].length;
-    if (standsAlone(text, match.index, end)) {
-      result += text.slice(done, match.index) + REDACTED;
+  const escaped = JSON.stringify(token).slice(1, -1);
+  // Longest form first, so an escaped echo is not cut short by the bare token.
+  for (const form of new Set([escaped.replaceAll('/', '\\/'), escaped, token])) {
+    let result = '';
+    let done = 0;
+    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+      const end = at + form.length;
+      const joinsBefore =
+        WORD.test(form[0] as string) &&
+        WORD.test(text[at - 1] ?? '') &&
+        !ESCAPE_BEFORE.test(text.slice(Math.max(0, at - 6), at));
+      const joinsAfter = WORD.test(text[end - 1] as string) && WORD.test(text[end] ?? '');
+      if (at < done || joinsBefore || joinsAfter) continue;
+      result += `${text.slice(done, at)}[redacted]`;
       done = end;
-    } else {
-      pattern.lastIndex = match.index + 1;
     }
+    text = result + text.slice(done);
   }
-  return result + text.slice(done);
+  return text;
 }
 
 /**

@@ -75,7 +75,7 @@ describe('integers in responses', () => {
     expect(result.error?.issues).toEqual([
       expect.objectContaining({
         path: ['pagination', 'total'],
-        message: expect.stringContaining('cannot hold a larger count exactly'),
+        message: expect.stringContaining('the largest a JavaScript number holds exactly'),
       }),
     ]);
   });

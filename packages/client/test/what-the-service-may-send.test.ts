@@ -79,8 +79,8 @@ describe('the client reads what the service may send', () => {
     expect(error).toBeInstanceOf(CspwatchResponseValidationError);
     const { issues, message } = error as CspwatchResponseValidationError;
     expect(issues.map((issue) => issue.path.join('.'))).toEqual(['pagination.total']);
-    expect(message).toContain('pagination.total: must be an integer of at most 9007199254740991');
-    expect(message).toContain('cannot hold a larger count exactly');
+    expect(message).toContain('pagination.total: must be an integer within ±(2^53 - 1)');
+    expect(message).toContain('the largest a JavaScript number holds exactly');
     // The document allows it (an int64): a 64-bit client reads it exactly.
     expect(documentVerdict('GET', '/v1/workspaces/ws_1/api-keys')).toEqual([]);
   });

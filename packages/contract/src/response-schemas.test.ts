@@ -97,7 +97,7 @@ describe('response schemas (open)', () => {
         expect.objectContaining({ path: ['pagination', 'total'], message: EXACT_COUNT_MESSAGE }),
       ]);
     }
-    expect(EXACT_COUNT_MESSAGE).toContain('9007199254740991');
+    expect(EXACT_COUNT_MESSAGE).toContain('2^53 - 1');
   });
 
   it('still refuse what breaks the documented types', () => {

@@ -42,11 +42,11 @@ export const integer = () => z.number().check(z.refine(Number.isSafeInteger, 'mu
  * Beyond 2^53 it reads as the nearest JavaScript number (`1e21` is exact); written as
  * `type: integer` like {@link integer}.
  */
-export const anyInteger = () =>
-  z.number().check(z.refine(Number.isInteger, 'must be a whole number'));
+export const anyInteger = () => z.number().check(z.refine(Number.isInteger, 'must be an integer'));
 
 /** Why a count beyond `Number.MAX_SAFE_INTEGER` is refused rather than read. */
-export const EXACT_COUNT_MESSAGE = `must be an integer of at most ${Number.MAX_SAFE_INTEGER} (2^53 - 1) either way: a JavaScript number cannot hold a larger count exactly, so it is refused rather than read wrong`;
+export const EXACT_COUNT_MESSAGE =
+  'must be an integer within ±(2^53 - 1), the largest a JavaScript number holds exactly';
 
 /**
  * A count that must be exact (`pagination.total`): an integer up to 2^53 - 1, the largest a
