@@ -45,13 +45,21 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** A value of a problem body as text: a string as is, else its JSON text (`''` when absent). */
+const asText = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+
+/**
+ * The `errors` of a problem, whatever their shape: an entry that is not an object, or has
+ * neither a path nor a message, is skipped.
+ */
 function fieldErrors(list: unknown, clean: (text: string) => string): CspwatchApiFieldError[] {
   const result: CspwatchApiFieldError[] = [];
   for (const item of Array.isArray(list) ? list : []) {
-    const { path, message } = (item ?? {}) as { path?: unknown; message?: unknown };
-    if (typeof message !== 'string') continue;
-    const dotted = Array.isArray(path) ? path.join('.') : String(path ?? '');
-    result.push({ path: clean(dotted), message: clean(message) });
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const path = asText(item.path);
+    const message = asText(item.message);
+    if (path || message) result.push({ path: clean(path), message: clean(message) });
   }
   return result;
 }
@@ -66,13 +74,17 @@ export function toApiError(
   token: string,
   options: CspwatchErrorOptions,
 ): CspwatchApiError {
+  const clean = (text: string) => redactText(text, token);
   // The body, like the message, may be printed whole (`console.error(error)`): its URLs too.
-  const rawBody = redactText(body, token);
-  const problem = parseJson(rawBody) as Record<string, unknown> | undefined;
-  // A `\u`-escaped echo of the token shows up only after JSON parsing: redact the fields too.
-  const clean = (name: string) => {
-    const value = typeof problem === 'object' && problem !== null ? problem[name] : undefined;
-    return typeof value === 'string' ? redactText(value, token) : undefined;
+  const rawBody = clean(body);
+  // Fields are read from the body as sent and redacted once each: a `\u`-escaped echo of the
+  // token shows up only after parsing, and redacting the redacted body again would mangle it.
+  const parsed = parseJson(body);
+  const problem =
+    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  const field = (name: string) => {
+    const value = problem[name];
+    return typeof value === 'string' ? clean(value) : undefined;
   };
   const { status, headers } = seen;
   const redirect = status === 0 || (status >= 300 && status <= 399);
@@ -81,13 +93,13 @@ export function toApiError(
   return new ErrorClass(
     {
       status,
-      code: redirect ? 'redirect_not_followed' : clean('code') || statusCode,
-      title: (!redirect && clean('title')) || seen.statusText || `HTTP ${status}`,
+      code: redirect ? 'redirect_not_followed' : field('code') || statusCode,
+      title: (!redirect && field('title')) || seen.statusText || `HTTP ${status}`,
       detail: redirect
         ? `Not following the redirect${location ? ` to ${location}` : ''}: check baseUrl`
-        : clean('detail'),
-      type: clean('type'),
-      errors: fieldErrors(problem?.errors, (text) => redactText(text, token)),
+        : field('detail'),
+      type: field('type'),
+      errors: fieldErrors(problem.errors, clean),
       requestId: seen.requestId,
       headers,
       rawBody,
@@ -100,7 +112,7 @@ export function toApiError(
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
     .join('; ');
 }
 

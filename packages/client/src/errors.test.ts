@@ -74,7 +74,11 @@ describe('API errors', () => {
           errors: [
             { path: 'limit', message: 'too big' },
             { path: ['a', 0], message: 'bad' },
+            { path: { pointer: '/settings/allowedOrigins/0' }, message: 'not an origin' },
+            { path: 7, message: { en: 'wrong' } },
+            { message: 'the body as a whole' },
             'junk',
+            {},
           ],
         },
         { status: 400 },
@@ -84,9 +88,13 @@ describe('API errors', () => {
       code: 'validation_failed',
       errors: [
         { path: 'limit', message: 'too big' },
-        { path: 'a.0', message: 'bad' },
+        { path: '["a",0]', message: 'bad' },
+        { path: '{"pointer":"/settings/allowedOrigins/0"}', message: 'not an origin' },
+        { path: '7', message: '{"en":"wrong"}' },
+        { path: '', message: 'the body as a whole' },
       ],
     });
+    expect((error as CspwatchApiError).errors).toHaveLength(5);
     const limited = await failWith(() =>
       problemResponse(429, 'rate_limited', { headers: { 'retry-after': '7' } }),
     );
@@ -143,6 +151,43 @@ describe('API errors', () => {
     expect(apiError.detail).toBe('Token [redacted] is not valid');
     expect(apiError.rawBody).not.toContain(SECRET_TOKEN);
     expect(JSON.stringify({ ...apiError, message: apiError.message })).not.toContain(SECRET_TOKEN);
+  });
+});
+
+describe('API errors with a short token', () => {
+  it('keep the code, title and body whole, and redact only where the token stands alone', async () => {
+    server.use(
+      http.get(LIST_URL, () =>
+        HttpResponse.json(
+          {
+            type: 'urn:cspwatch:problem:validation_failed',
+            title: 'Validation failed',
+            status: 400,
+            detail: 'token t is not accepted here',
+            code: 'validation_failed',
+            errors: [{ path: 'limit', message: 'must be at most 200' }],
+          },
+          { status: 400, headers: { 'x-request-id': 'req_t', 'x-echo': 'Bearer t' } },
+        ),
+      ),
+    );
+    const shortToken = createCspwatchClient({ baseUrl: BASE_URL, token: 't', maxRetries: 0 });
+    const error = (await shortToken.apiKeys
+      .list('ws_1')
+      .firstPage()
+      .catch((e: unknown) => e)) as CspwatchApiError;
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      title: 'Validation failed',
+      type: 'urn:cspwatch:problem:validation_failed',
+      detail: 'token [redacted] is not accepted here',
+      errors: [{ path: 'limit', message: 'must be at most 200' }],
+      requestId: 'req_t',
+    });
+    expect(error.headers.get('x-echo')).toBe('Bearer [redacted]');
+    expect(error.rawBody).toContain('"code":"validation_failed"');
+    expect(error.rawBody).toContain('"detail":"token [redacted] is not accepted here"');
+    expect(error.message).toContain('(code validation_failed, request id req_t)');
   });
 });
 

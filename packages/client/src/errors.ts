@@ -315,11 +315,18 @@ export class CspwatchPaginationError extends CspwatchError {
   }
 }
 
-/** One entry of the `errors` list of a validation problem (`400 validation_failed`). */
+/**
+ * One entry of the `errors` list of a validation problem (`400 validation_failed`), read
+ * whatever its shape: a value that is not a string is kept as its JSON text.
+ */
 export interface CspwatchApiFieldError {
-  /** The field the server refused, as the server names it. */
+  /**
+   * The field the server refused, as the server names it: a dot path such as
+   * `settings.allowedOrigins.0`; a path sent as an array or object is its JSON text
+   * (`["settings","allowedOrigins",0]`); `''` when the entry has none.
+   */
   path: string;
-  /** Why the server refused it. */
+  /** Why the server refused it (JSON text when not a string; `''` when absent). */
   message: string;
 }
 

@@ -4,10 +4,25 @@ import { makeApiKey, makeWebsite } from '../test/fixtures';
 import { fastCheck } from './fast-check';
 import { ApiKeyPageSchema, WebsiteSchema } from './schemas';
 
+/** Values at the edges of the response rules: integers of any size and sign, near misses. */
+const edgeValue = fc.constantFrom(
+  -1,
+  0,
+  1.5,
+  -0,
+  1e21,
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  '1',
+  null,
+  'owner',
+);
+
 /** A JSON value that is a valid key, page or website with one field replaced by `value`. */
 const mutated = (base: Record<string, unknown>) =>
   fc
-    .tuple(fc.constantFrom(...Object.keys(base), 'extra'), fc.jsonValue())
+    .tuple(fc.constantFrom(...Object.keys(base), 'extra'), fc.oneof(fc.jsonValue(), edgeValue))
     .map(([field, value]) => ({
       ...base,
       [field]: value,

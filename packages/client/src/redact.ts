@@ -3,20 +3,45 @@ import { redactUrls } from '@cspwatch/contract';
 /*
  * Keeping secrets out of what the client hands back: the bearer token, which a server may echo
  * in a body or a header, and the userinfo and query values of URLs a server sends (the rule of
- * every package, `redactUrls`, lives in the contract). Errors carry both.
+ * every package, `redactUrls`, lives in the contract). Errors carry both. Each text is redacted
+ * once, where it is read from the response: `[redacted]` itself is never redacted again.
  */
 
+/** A character that a token glued to it would be part of a longer word with. */
+const WORD = /\w/;
+/** An escape ending right before a match separates it, as a space would: `\n`, `\u0020`, `%20`. */
+const ESCAPE_BEFORE = /(\\[bfnrt]|\\u[\dA-Fa-f]{4}|%[\dA-Fa-f]{2})$/;
+
 /**
- * Replaces every occurrence of the token, in case a server echoes it back: as is and in
- * its JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`). Internal.
+ * Replaces every echo of the token in `text` with `[redacted]`: the token as is and in its
+ * JSON-escaped forms (`"` and `\` escaped, `/` also written `\/`), wherever it stands alone.
+ * It stands alone when, on each side where the token begins or ends with a letter, digit or
+ * `_`, the text does not go on with one (an escape such as `\n` before it counts as a
+ * separator). So a short token cannot rewrite other text (with the token `t`,
+ * `validation_failed` stays whole), while a real token, long and random, never occurs inside
+ * a word by chance. Internal.
  */
 export function redact(text: string, token: string): string {
   if (!token) return text;
-  const jsonEscaped = JSON.stringify(token).slice(1, -1);
-  const forms = new Set([token, jsonEscaped, jsonEscaped.replaceAll('/', '\\/')]);
-  let result = text;
-  for (const form of forms) result = result.split(form).join('[redacted]');
-  return result;
+  const escaped = JSON.stringify(token).slice(1, -1);
+  // Longest form first, so an escaped echo is not cut short by the bare token.
+  for (const form of new Set([escaped.replaceAll('/', '\\/'), escaped, token])) {
+    let result = '';
+    let done = 0;
+    for (let at = text.indexOf(form); at >= 0; at = text.indexOf(form, at + 1)) {
+      const end = at + form.length;
+      const joinsBefore =
+        WORD.test(form[0] as string) &&
+        WORD.test(text[at - 1] ?? '') &&
+        !ESCAPE_BEFORE.test(text.slice(Math.max(0, at - 6), at));
+      const joinsAfter = WORD.test(text[end - 1] as string) && WORD.test(text[end] ?? '');
+      if (at < done || joinsBefore || joinsAfter) continue;
+      result += `${text.slice(done, at)}[redacted]`;
+      done = end;
+    }
+    text = result + text.slice(done);
+  }
+  return text;
 }
 
 /**

@@ -48,10 +48,36 @@ describe('response schemas', () => {
       ApiKeyPageSchema.safeParse({ data: [], pagination: { hasMore: 'no', total: 0 } }).success,
     ).toBe(false);
     expect(
-      ApiKeyPageSchema.safeParse({ data: [], pagination: { hasMore: false, total: -1 } }).success,
+      ApiKeyPageSchema.safeParse({ data: [], pagination: { hasMore: false, total: '1' } }).success,
     ).toBe(false);
     expect(WebsiteSchema.safeParse(makeWebsite({ endpointUrl: undefined })).success).toBe(false);
     expect(WebsiteSchema.safeParse(makeWebsite({ usageLimit: 1.5 })).success).toBe(false);
+  });
+});
+
+describe('integers in responses', () => {
+  it('read any usageLimit the service may send: negative, zero, beyond 2^53', () => {
+    for (const usageLimit of [-1, 0, 1e21, -(2 ** 60)])
+      expect(WebsiteSchema.parse(makeWebsite({ usageLimit })).usageLimit).toBe(usageLimit);
+    expect(
+      WebsiteSchema.parse(JSON.parse(JSON.stringify(makeWebsite({ usageLimit: 1e21 })))),
+    ).toMatchObject({ usageLimit: 1e21 });
+  });
+
+  it('read a total exactly up to 2^53 - 1, and refuse a larger one naming the field and why', () => {
+    const page = (total: unknown) => ({ data: [], pagination: { hasMore: false, total } });
+    for (const total of [-1, 0, Number.MAX_SAFE_INTEGER])
+      expect(ApiKeyPageSchema.parse(page(total)).pagination.total).toBe(total);
+    const beyond = JSON.parse(
+      '{"data":[],"pagination":{"hasMore":false,"total":9007199254740993}}',
+    );
+    const result = ApiKeyPageSchema.safeParse(beyond);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['pagination', 'total'],
+        message: expect.stringContaining('the largest a JavaScript number holds exactly'),
+      }),
+    ]);
   });
 });
 

@@ -1,17 +1,16 @@
 import {
   CreateWebsiteRequestSchema,
-  forwardCompatible,
-  ApiKeyPageSchema as StrictApiKeyPage,
-  WebsiteSchema as StrictWebsite,
+  ApiKeyPageSchema as PageSchema,
+  WebsiteSchema as WebsiteResponseSchema,
 } from '@cspwatch/contract';
 import type * as z from 'zod/mini';
 
 /*
- * Every shape is defined once, strictly, in the contract (packages/contract): what the
- * service sends and accepts; the OpenAPI document is generated from the same schemas. The
- * response schemas here are derived with `forwardCompatible`: objects keep unknown fields,
- * fields such as `role` accept any string, and fields the service sends as null may also be
- * absent. Only what breaks the documented shape fails validation.
+ * Every shape is defined once, in the contract (packages/contract), and the OpenAPI document
+ * is generated from the same schemas. Requests are strict; responses are open: objects keep
+ * unknown fields, `role` is any string, `usageLimit` any integer, and fields the service may
+ * send as null may also be absent. Only what breaks the documented types fails validation,
+ * and a `total` a JavaScript number cannot hold exactly.
  */
 
 /**
@@ -22,7 +21,7 @@ import type * as z from 'zod/mini';
  * const page: ApiKeyPage = ApiKeyPageSchema.parse(json);
  * ```
  */
-export const ApiKeyPageSchema = forwardCompatible(StrictApiKeyPage);
+export const ApiKeyPageSchema = PageSchema;
 
 /**
  * An API key's metadata as the list endpoint returns it (never the secret).
@@ -45,7 +44,9 @@ export const ApiKeySchema = ApiKeyPageSchema.shape.data._zod.def.element;
 export const ApiKeyCreatorSchema = ApiKeySchema.shape.createdByUser;
 
 /**
- * The `pagination` object of a list page. `total` counts every item matching the query.
+ * The `pagination` object of a list page. `total` counts every item matching the query; a
+ * `total` above 2^53 - 1 (`Number.MAX_SAFE_INTEGER`), which a JavaScript number cannot hold
+ * exactly, fails validation (issue at `pagination.total` saying so) rather than read wrong.
  *
  * @example
  * ```ts
@@ -55,14 +56,16 @@ export const ApiKeyCreatorSchema = ApiKeySchema.shape.createdByUser;
 export const PaginationSchema = ApiKeyPageSchema.shape.pagination;
 
 /**
- * A website, as `POST /v1/workspaces/{workspaceId}/websites` returns it.
+ * A website, as `POST /v1/workspaces/{workspaceId}/websites` returns it. `usageLimit` is any
+ * integer, negative too (its unit and meaning are not stated; `-1` often means no limit);
+ * beyond 2^53 it reads as the nearest JavaScript number (`1e21` exactly).
  *
  * @example
  * ```ts
  * const website: Website = WebsiteSchema.parse(json);
  * ```
  */
-export const WebsiteSchema = forwardCompatible(StrictWebsite);
+export const WebsiteSchema = WebsiteResponseSchema;
 
 /**
  * Ingestion settings of a website, as returned.

@@ -7,7 +7,12 @@ import {
   MAX_LIST_LIMIT,
   MAX_QUERY_LENGTH,
 } from './list-query';
-import { ProblemCodeSchema, ProblemFieldErrorSchema, ProblemSchema } from './problem';
+import {
+  PROBLEM_CODES,
+  ProblemCodeSchema,
+  ProblemFieldErrorSchema,
+  ProblemSchema,
+} from './problem';
 import { DateTimeSchema, HTTP_URI_PATTERN } from './text-rules';
 import {
   CreateWebsiteRequestSchema,
@@ -32,6 +37,15 @@ export type Annotation = { id?: string } & Record<string, unknown>;
 type Schema = z.core.$ZodType;
 const unwrap = (schema: Schema): Schema =>
   (schema._zod.def as { innerType?: Schema }).innerType ?? schema;
+
+/**
+ * The JSON Schema of a response string with known values that may gain more: `anyOf` the
+ * known values and any string, the form openapi-generator simplifies to a string
+ * (`SIMPLIFY_ANYOF_STRING_AND_ENUM_STRING`) and openapi-typescript and Prism read as a string.
+ */
+export function openEnum(values: readonly string[]): Annotation {
+  return { anyOf: [{ type: 'string', enum: [...values] }, { type: 'string' }] };
+}
 
 /** The named components, in the order the document lists them. */
 export const COMPONENTS: ReadonlyArray<[string, Schema]> = [
@@ -93,7 +107,14 @@ function fields(): Array<[Schema, Annotation]> {
       },
     ],
     [page.hasMore, { description: 'Whether another page follows.' }],
-    [page.total, { minimum: 0, description: 'Number of keys matching `q`, across all pages.' }],
+    [
+      page.total,
+      {
+        format: 'int64',
+        description:
+          'Number of keys matching `q`, across all pages. `@cspwatch/client` refuses a total above 2^53 - 1, which a JavaScript number cannot hold exactly.',
+      },
+    ],
     [
       unwrap(query.cursor),
       {
@@ -162,17 +183,23 @@ function fields(): Array<[Schema, Annotation]> {
       site.endpointUrl,
       {
         description: 'The provisioned report-collection URL (point `Reporting-Endpoints` at it).',
-        format: 'uri',
       },
     ],
     [site.endpointEnabled, { description: 'Whether the endpoint accepts reports.' }],
-    [site.usageLimit, { minimum: 0, description: 'Reports per month the website may ingest.' }],
+    [
+      site.usageLimit,
+      {
+        format: 'int64',
+        description:
+          'The usage limit of the website. Its unit and meaning are not stated; any integer may appear, negative ones too (`-1` often means no limit).',
+      },
+    ],
     [
       site.role,
       {
         description:
-          "The caller's role on the website; the creator gets `manager`. More values may appear.",
-        enum: [...WEBSITE_ROLES],
+          "The caller's role on the website; the creator gets `manager`. Open: other values may appear, so keep a default branch.",
+        ...openEnum(WEBSITE_ROLES),
       },
     ],
     [
@@ -181,17 +208,21 @@ function fields(): Array<[Schema, Annotation]> {
     ],
     [
       ProblemCodeSchema,
-      { description: 'Stable snake_case identifier of the problem; switch on it.' },
+      {
+        description:
+          'Stable snake_case identifier of the problem; switch on it. Open: the service may add codes, so keep a default branch.',
+        ...openEnum(PROBLEM_CODES),
+      },
     ],
     [
       problem.type,
       {
-        description: '`urn:cspwatch:problem:<code>`.',
+        description: '`urn:cspwatch:problem:<code>`, a URI naming the problem type.',
         examples: ['urn:cspwatch:problem:validation_failed'],
       },
     ],
     [problem.title, { description: 'Short summary of the problem type.' }],
-    [problem.status, { description: 'The HTTP status code.' }],
+    [problem.status, { description: 'The HTTP status code of the response.' }],
     [problem.detail, { description: 'What happened this time, and what to do.' }],
     [
       problem.errors,

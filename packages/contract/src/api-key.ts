@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
-import { count, DateTimeSchema } from './text-rules';
+import { DateTimeSchema, exactCount } from './text-rules';
 
 /*
- * The list-API-keys responses (spec sections 2.1 and 4.1), exactly as the mock service sends
- * them. The client reads them through `forwardCompatible` copies.
+ * The list-API-keys responses (spec sections 2.1 and 4.1), as a client may rely on them: open
+ * objects (a response may grow fields), types checked, and `expiresAt`, `lastUsedAt` and
+ * `nextCursor` null or absent (the spec does not say which). The document and the client's
+ * reading are both these schemas.
  */
 
 /** The user who created an API key. */
-export const ApiKeyCreatorSchema = z.strictObject({
+export const ApiKeyCreatorSchema = z.looseObject({
   id: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -16,7 +18,7 @@ export const ApiKeyCreatorSchema = z.strictObject({
 });
 
 /** An API key's metadata as the list endpoint returns it; never the secret. */
-export const ApiKeySchema = z.strictObject({
+export const ApiKeySchema = z.looseObject({
   id: z.string(),
   workspaceId: z.string(),
   name: z.string(),
@@ -24,21 +26,24 @@ export const ApiKeySchema = z.strictObject({
   createdBy: z.string(),
   createdByUser: ApiKeyCreatorSchema,
   allowedIps: z.array(z.string()),
-  expiresAt: z.nullable(DateTimeSchema),
-  lastUsedAt: z.nullable(DateTimeSchema),
+  expiresAt: z.optional(z.nullable(DateTimeSchema)),
+  lastUsedAt: z.optional(z.nullable(DateTimeSchema)),
   createdAt: DateTimeSchema,
   updatedAt: DateTimeSchema,
 });
 
-/** The `pagination` object of a list page. */
-export const PaginationSchema = z.strictObject({
-  nextCursor: z.nullable(z.string()),
+/**
+ * The `pagination` object of a list page. `total` is read exactly or refused: beyond 2^53 - 1
+ * a JavaScript number cannot hold it, so it fails with a message that says so.
+ */
+export const PaginationSchema = z.looseObject({
+  nextCursor: z.optional(z.nullable(z.string())),
   hasMore: z.boolean(),
-  total: count(),
+  total: exactCount(),
 });
 
 /** One page of `GET /v1/workspaces/{workspaceId}/api-keys`, newest key first. */
-export const ApiKeyPageSchema = z.strictObject({
+export const ApiKeyPageSchema = z.looseObject({
   data: z.array(ApiKeySchema),
   pagination: PaginationSchema,
 });

@@ -19,7 +19,6 @@ export {
   PaginationSchema,
 } from './api-key';
 export { type FieldError, toFieldErrors } from './field-errors';
-export { type ForwardCompatible, forwardCompatible } from './forward-compatible';
 export {
   DEFAULT_LIST_LIMIT,
   ListApiKeysQuerySchema,

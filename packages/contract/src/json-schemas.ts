@@ -7,14 +7,19 @@ import { ListApiKeysQuerySchema } from './list-query';
 /** A JSON Schema (draft 2020-12) object, as written into the generated files. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/** Whether a schema is the contract's `integer()`: a number refined with `Number.isSafeInteger`. */
+const INTEGER_CHECKS: ReadonlySet<unknown> = new Set([Number.isSafeInteger, Number.isInteger]);
+
+/** Whether a schema is one of the contract's integers: a number refined with an integer check. */
 function isInteger(schema: z.core.$ZodType): boolean {
   const { type, checks } = schema._zod.def as { type: string; checks?: z.core.$ZodCheck[] };
   return (
     type === 'number' &&
-    (checks ?? []).some((check) => (check._zod.def as { fn?: unknown }).fn === Number.isSafeInteger)
+    (checks ?? []).some((check) => INTEGER_CHECKS.has((check._zod.def as { fn?: unknown }).fn))
   );
 }
+
+const isEmptySchema = (value: unknown) =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 
 const options = (named = false) =>
   ({
@@ -23,6 +28,11 @@ const options = (named = false) =>
     metadata: annotatedRegistry(named),
     override: ({ zodSchema, jsonSchema }) => {
       if (isInteger(zodSchema)) jsonSchema.type = 'integer';
+      // An open object (a response) says so plainly: generators read `{}` as a map type.
+      if (jsonSchema.type === 'object' && isEmptySchema(jsonSchema.additionalProperties))
+        jsonSchema.additionalProperties = true;
+      // An open enum (`annotations.ts`) is its `anyOf` alone, not also `type: string`.
+      if (jsonSchema.anyOf && jsonSchema.type === 'string') delete jsonSchema.type;
     },
   }) as const satisfies Parameters<typeof toJSONSchema>[1];
 

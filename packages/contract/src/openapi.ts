@@ -1,25 +1,25 @@
+import { openEnum } from './annotations';
 import { componentSchemas, type JsonSchema, listQueryParameters } from './json-schemas';
 import { CREATE_WEBSITE_ERRORS, type ErrorResponse, LIST_API_KEYS_ERRORS } from './operations';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** An error response: the problem body narrowed to this status's codes, and its headers. */
+/**
+ * An error response: the problem body with this status's codes listed (open, like every
+ * response enum: a new code must not break a generated client), and its headers.
+ */
 function errorResponse({ status, description, codes }: ErrorResponse) {
   const headers: Record<string, unknown> = { 'x-request-id': header('RequestId') };
   if (status === '401') headers['www-authenticate'] = header('WwwAuthenticate');
   if (status === '429') headers['retry-after'] = header('RetryAfter');
-  const statusRule = status === '5XX' ? { minimum: 500, maximum: 599 } : { const: Number(status) };
   return {
     description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
     headers,
     content: {
       'application/problem+json': {
         schema: {
-          allOf: [
-            ref('Problem'),
-            { properties: { status: statusRule, code: { enum: [...codes] } } },
-          ],
+          allOf: [ref('Problem'), { properties: { code: openEnum(codes) } }],
         },
       },
     },
@@ -55,7 +55,7 @@ export function buildOpenApiDocument(): JsonSchema {
       version: '1',
       summary: 'List API keys, create websites, and receive signed CSP alert webhooks.',
       description:
-        'Generated from the zod schemas of `@cspwatch/contract`; never edited by hand. Paths are relative to your cspwatch base URL. Responses may gain fields and enum values over time: read them leniently (as `@cspwatch/client` does); requests are strict, and an unknown field is refused with `400 validation_failed`.',
+        'Generated from the zod schemas of `@cspwatch/contract`; never edited by hand. Paths are relative to your cspwatch base URL. Responses are open: objects may gain fields (`additionalProperties: true`) and enums may gain values (each is `anyOf` its known values and any string), so read them leniently, as `@cspwatch/client` does; they state types, not ranges. Requests are strict: an unknown field is refused with `400 validation_failed`.',
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [
@@ -169,9 +169,10 @@ export function buildOpenApiDocument(): JsonSchema {
           schema: { type: 'string', minLength: 1, examples: ['req_5f2b9c1d8e7a6b5c4d3e2f1a'] },
         },
         RetryAfter: {
-          description: 'Seconds to wait before retrying.',
+          description:
+            'When to retry (RFC 9110): seconds to wait (`1`), or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`). The mock sends seconds; read both.',
           required: true,
-          schema: { type: 'string', pattern: '^[0-9]+$', examples: ['1'] },
+          schema: { type: 'string', examples: ['1', 'Wed, 21 Oct 2026 07:28:00 GMT'] },
         },
         WwwAuthenticate: {
           description:

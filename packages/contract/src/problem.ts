@@ -39,20 +39,27 @@ export const PROBLEM_CODES = [
 /** One of {@link PROBLEM_CODES}. */
 export type ProblemCode = (typeof PROBLEM_CODES)[number];
 
-/** The `code` of a problem body. */
-export const ProblemCodeSchema = z.enum(PROBLEM_CODES);
+/**
+ * The `code` of a problem body: any string. The document lists {@link PROBLEM_CODES} as an
+ * open enum, since the service may add codes.
+ */
+export const ProblemCodeSchema = z.string();
 
-/** One invalid field of a request. */
-export const ProblemFieldErrorSchema = z.strictObject({
-  path: z.string().check(z.minLength(1)),
+/** One invalid field of a request. The service sends `path` as a dot path. */
+export const ProblemFieldErrorSchema = z.looseObject({
+  path: z.string(),
   message: z.string(),
 });
 
-/** An RFC 9457 problem details body (`application/problem+json`) with the cspwatch `code`. */
-export const ProblemSchema = z.strictObject({
-  type: z.string().check(z.regex(/^urn:cspwatch:problem:[a-z_]+$/)),
+/**
+ * An RFC 9457 problem details body (`application/problem+json`) with the cspwatch `code`, as
+ * the service sends it. Open, like every response: unknown fields are kept, and only the
+ * types are stated.
+ */
+export const ProblemSchema = z.looseObject({
+  type: z.string(),
   title: z.string(),
-  status: integer().check(z.minimum(400), z.maximum(599)),
+  status: integer(),
   detail: z.string(),
   code: ProblemCodeSchema,
   errors: z.optional(z.array(ProblemFieldErrorSchema)),

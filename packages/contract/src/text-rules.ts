@@ -38,9 +38,20 @@ export const DateTimeSchema = z.string();
 export const integer = () => z.number().check(z.refine(Number.isSafeInteger, 'must be an integer'));
 
 /**
- * A count: an integer of at least 0. A refinement rather than `z.minimum(0)`, whose check
- * class the client would bundle for these two fields alone (0.2 kB gzipped); `annotations.ts`
- * writes its `minimum: 0`.
+ * An integer a response may carry at any size, negative too: the spec gives only "integer".
+ * Beyond 2^53 it reads as the nearest JavaScript number (`1e21` is exact); written as
+ * `type: integer` like {@link integer}.
  */
-export const count = () =>
-  integer().check(z.refine((value: number) => value >= 0, 'must be at least 0'));
+export const anyInteger = () => z.number().check(z.refine(Number.isInteger, 'must be an integer'));
+
+/** Why a count beyond `Number.MAX_SAFE_INTEGER` is refused rather than read. */
+export const EXACT_COUNT_MESSAGE =
+  'must be an integer within ±(2^53 - 1), the largest a JavaScript number holds exactly';
+
+/**
+ * A count that must be exact (`pagination.total`): an integer up to 2^53 - 1, the largest a
+ * JavaScript number holds exactly. A larger one is refused with {@link EXACT_COUNT_MESSAGE}
+ * rather than rounded; written as `type: integer`.
+ */
+export const exactCount = () =>
+  z.number().check(z.refine(Number.isSafeInteger, EXACT_COUNT_MESSAGE));

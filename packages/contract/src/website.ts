@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { UNKNOWN_FIELD_MESSAGE } from './field-errors';
-import { codePointLength, count, DateTimeSchema, isHttpUri, isOrigin } from './text-rules';
+import { anyInteger, codePointLength, DateTimeSchema, isHttpUri, isOrigin } from './text-rules';
 
 /*
  * The create-website endpoint (spec sections 2.2 and 4.2). The request schema is what both
  * the client and the mock service accept: unknown fields are refused at every level, because
- * a client cannot know that a server accepts a field the client does not know.
+ * a client cannot know that a server accepts a field the client does not know. The response
+ * schemas are open: they keep unknown fields and accept any `role`, and check only the types.
  */
 
 /** Longest website name, in code points. */
@@ -71,8 +72,8 @@ export const CreateWebsiteRequestSchema = requestObject({
   settings: z.optional(CreateWebsiteSettingsSchema),
 });
 
-/** Ingestion settings of a website, as returned. */
-export const WebsiteSettingsSchema = z.strictObject({
+/** Ingestion settings of a website, as returned; unknown fields are kept. */
+export const WebsiteSettingsSchema = z.looseObject({
   allowedOrigins: z.array(z.string()),
   dropQueryAndFragments: z.boolean(),
   dropReferrer: z.boolean(),
@@ -80,20 +81,24 @@ export const WebsiteSettingsSchema = z.strictObject({
 });
 
 /**
- * Website roles known today (the spec lists `viewer` as one value). The document states them as an
- * `enum`; the zod schema keeps `role` a string, as the client reads it anyway.
+ * Website roles known today (the spec shows `viewer` as one value and does not list them all).
+ * The document lists them as an open enum; `role` accepts any string.
  */
 export const WEBSITE_ROLES = ['manager', 'viewer'] as const;
 
-/** A website, as the create endpoint returns it with `201`. */
-export const WebsiteSchema = z.strictObject({
+/**
+ * A website, as the create endpoint returns it with `201`. Open: unknown fields are kept,
+ * `role` is any string, `usageLimit` any integer (negative too: the spec gives no unit or
+ * meaning, and `-1` for "unlimited" is common).
+ */
+export const WebsiteSchema = z.looseObject({
   id: z.string(),
   workspaceId: z.string(),
   name: z.string(),
   url: z.string(),
   endpointUrl: z.string(),
   endpointEnabled: z.boolean(),
-  usageLimit: count(),
+  usageLimit: anyInteger(),
   settings: WebsiteSettingsSchema,
   role: z.string(),
   createdAt: DateTimeSchema,
