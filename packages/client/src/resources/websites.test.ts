@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { budget } from '../../../../test-budget';
 import { BASE_URL, makeWebsite, problemResponse } from '../../test/fixtures';
 import { createCspwatchClient } from '../create-client';
 import type { CspwatchRequestLogEntry } from '../debug-log';
@@ -248,7 +249,8 @@ describe('websites.create over real loopback connections', () => {
     });
     const baseUrl = await listen(silent);
     try {
-      const error = await client({ baseUrl, timeout: 50 })
+      // Long enough that the connection is made before the attempt times out, on a busy machine too.
+      const error = await client({ baseUrl, timeout: budget(500) })
         .websites.create('ws_1', input)
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CspwatchTimeoutError);
