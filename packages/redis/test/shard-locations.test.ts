@@ -39,13 +39,12 @@ describe('deliveryQueueShards', () => {
     expect(deliveryQueueShards({})).toEqual([
       { shard: 0, name: 'cspwatch-deliveries', prefix: expect.stringMatching(/^cspwatch:\{.+\}$/) },
     ]);
-    const refused = (() => {
-      try {
-        deliveryQueueShards({ shards: 0, prefix: 'a b' });
-      } catch (error) {
-        return error;
-      }
-    })();
+    let refused: unknown;
+    try {
+      deliveryQueueShards({ shards: 0, prefix: 'a b' });
+    } catch (error) {
+      refused = error;
+    }
     expect(isCspwatchRedisError(refused) && refused.code).toBe('invalid_options');
     expect(String((refused as Error).message)).toMatch(
       /prefix: must be .*; shards: must be an integer from 1 to 256 \(got 0\)/,
