@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSampleAlert } from '@cspwatch/webhooks/node';
-import { UsageError } from './cli-args';
 import { type CliIo, readFileUtf8 } from './cli-io';
+import { UsageError } from './usage-error';
 
 /** Largest payload read, in bytes: the size of a real alert is far below. */
 export const MAX_PAYLOAD_BYTES = 1_048_576;
