@@ -67,11 +67,11 @@ describe('cspwatch-mock rough edges', () => {
   it.each([
     [
       ['--website-limit', '-1'],
-      /^cspwatch-mock: --website-limit must be an integer from 0 to 100000; got -1\./,
+      /^error: --website-limit must be an integer from 0 to 100000 \(got -1\); see cspwatch-mock --help\n$/,
     ],
     [
       ['--server-error-rate', '2'],
-      /^cspwatch-mock: --server-error-rate must be a number from 0 to 1; got 2\./,
+      /^error: --server-error-rate must be a number from 0 to 1 \(got 2\); see cspwatch-mock --help\n$/,
     ],
   ])(
     'exits 2 and names the flag typed: %j',

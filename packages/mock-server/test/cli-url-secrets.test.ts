@@ -157,6 +157,46 @@ describe('cspwatch-mock prints no secret of a URL', () => {
       'trigger: white space in the userinfo',
       () => ['trigger', '--to', `https://us er:${PASSWORD}@127.0.0.1:1/`, ...hook],
     ],
+    [
+      'trigger --url, loopback allowed',
+      () => ['trigger', '--url', at('ok'), '--allow-loopback', ...hook],
+    ],
+    ['trigger --url, loopback not allowed', () => ['trigger', '--url', at('ok'), ...hook]],
+    [
+      'trigger --url: the URL refused for its userinfo',
+      () => ['trigger', '--url', SECRET_URL, ...hook],
+    ],
+    [
+      'trigger --replay to an error page',
+      () => ['trigger', '--url', at('echo'), '--allow-loopback', '--replay', ...hook],
+    ],
+    [
+      'trigger --replay, accepted twice, --json',
+      () => ['trigger', '--url', at('ok'), '--allow-loopback', '--replay', '--json', ...hook],
+    ],
+    [
+      'trigger --tamper, the alert echoed back',
+      () => [
+        'trigger',
+        '--url',
+        at('body'),
+        '--allow-loopback',
+        '--tamper',
+        '--origin',
+        SECRET_URL,
+        ...hook,
+      ],
+    ],
+    [
+      'trigger --stale, redirected',
+      () => ['trigger', '--url', at('redirect'), '--allow-loopback', '--stale', ...hook],
+    ],
+    ['trigger: a flag without its value', () => ['trigger', SECRET_URL, '--url']],
+    [
+      'trigger: two checks',
+      () => ['trigger', '--url', SECRET_URL, '--tamper', '--unsigned', ...hook],
+    ],
+    ['server: an unknown command', () => ['trgger', '--url', SECRET_URL]],
     ['trigger: the URL as an argument', () => ['trigger', SECRET_URL]],
     ['trigger: the URL as an option', () => ['trigger', `--${SECRET_URL}`]],
     ['server: a bad --port', () => ['--port', SECRET_URL]],

@@ -143,6 +143,33 @@ describe('cspwatch-webhook prints no secret of a URL', () => {
     ['send: two variants', () => ['send', '--url', SECRET_URL, '--tamper', '--stale']],
     ['send: stdin twice', () => ['send', '--url', SECRET_URL, '--payload', '-', '--secret-stdin']],
     ['send: a bad --event-type', () => ['send', '--url', SECRET_URL, '--event-type', SECRET_URL]],
+    [
+      'send-test --replay to an error page',
+      () => ['send-test', '--url', at('echo'), '--replay', ...loopback],
+    ],
+    [
+      'send-test --replay, accepted twice',
+      () => ['send-test', '--url', at('ok'), '--replay', ...loopback],
+    ],
+    [
+      'send-test --replay --json',
+      () => ['send-test', '--url', at('ok'), '--replay', '--json', ...loopback],
+    ],
+    [
+      'send-test --tamper, accepted',
+      () => ['send-test', '--url', at('ok'), '--tamper', ...loopback],
+    ],
+    [
+      'send-test --stale, redirected, --json',
+      () => ['send-test', '--url', at('redirect'), '--stale', '--json', ...loopback],
+    ],
+    [
+      'send-test: a host that does not resolve',
+      () => ['send-test', '--url', `https://no-such-host.invalid/hook?token=${TOKEN}`],
+    ],
+    ['no command, the URL first', () => ['--url', SECRET_URL]],
+    ['send-test: a flag without its value', () => ['send-test', SECRET_URL, '--url']],
+    ['send-test: two checks', () => ['send-test', '--url', SECRET_URL, '--replay', '--stale']],
     ['a URL as an option', () => ['send-test', `--${SECRET_URL}`]],
     ['a URL as a flag value', () => ['send-test', `--json=${SECRET_URL}`]],
     ['a URL as an argument', () => ['send-test', SECRET_URL]],
