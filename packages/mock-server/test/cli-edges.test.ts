@@ -1,7 +1,7 @@
 /**
- * The rough edges of `cspwatch-mock` a newcomer hits, run as the real command (from source
- * under tsx): --version, the request log and --quiet, the quoted curl line, a port in use,
- * and option errors that name the flag typed (exit 2).
+ * The rough edges of `cspwatch-mock` a newcomer hits, run as the real (built) command:
+ * --version, the request log and --quiet, the quoted curl line, a port in use, and option
+ * errors that name the flag typed (exit 2).
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';

@@ -1,6 +1,6 @@
 /**
  * DESIGN.md, "Printed URLs carry no userinfo": every command and error path of the real
- * `cspwatch-mock` executable (from source under tsx, stdout and stderr captured) is run with a
+ * `cspwatch-mock` executable (built, stdout and stderr captured) is run with a
  * URL whose userinfo and query hold a secret, with handlers that send such URLs back, and with
  * requests that carry a token in their query (the control API takes `?token=`); neither secret
  * may appear anywhere in what it prints.

@@ -1,6 +1,6 @@
 /**
  * DESIGN.md, "Printed URLs carry no userinfo": every command and error path of the real
- * `cspwatch-webhook` executable (from source under tsx, its stdout and stderr captured) is run
+ * `cspwatch-webhook` executable (built: its launcher and dist/, its stdout and stderr captured) is run
  * with a URL whose userinfo and query hold a secret, and with receivers that send such URLs
  * back (a redirect, an error page that echoes them); neither secret may appear anywhere.
  */
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReceiver } from './helpers/receiver';
 
-const CLI = fileURLToPath(new URL('../src/cli/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/cspwatch-webhook.js', import.meta.url));
 const PASSWORD = 's3cr3t-PASSWORD';
 const TOKEN = 's3cr3t-TOKEN';
 const SECRET_URL = `https://user:${PASSWORD}@127.0.0.1:1/hook?token=${TOKEN}`;
@@ -27,7 +27,7 @@ interface Run {
 /** Runs the executable as a user would, stdin given, and collects both streams. */
 function cli(argv: string[], env: Record<string, string> = ENV, stdin = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...argv], {
+    const child = spawn(process.execPath, [CLI, ...argv], {
       env: { ...process.env, NO_COLOR: '1', CSPWATCH_WEBHOOK_SECRET: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
