@@ -117,6 +117,24 @@ describe('cspwatch-webhook send', () => {
     }
   });
 
+  it('--replay sends the first signed request again, byte for byte; --json prints both results', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { code, stdout } = await run(send(receiver.url, '--replay', '--json'));
+      expect(code).toBe(1); // the receiver accepted the replay
+      const [first, again] = receiver.requests;
+      expect(again?.body.equals(first?.body ?? Buffer.alloc(0))).toBe(true);
+      expect(again?.headers['x-cspwatch-signature']).toBe(first?.headers['x-cspwatch-signature']);
+      expect(again?.headers['x-cspwatch-timestamp']).toBe(first?.headers['x-cspwatch-timestamp']);
+      expect(JSON.parse(stdout)).toMatchObject([
+        { ok: true, status: 200 },
+        { ok: true, status: 200 },
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('fails (exit 1) when a receiver accepts a broken delivery, and says what it must do', async () => {
     const receiver = await startReceiver();
     try {

@@ -97,11 +97,16 @@ async function deliver(
   ];
 }
 
-function print(io: CliIo, steps: DeliveryStep[], json: boolean, describe: () => string): void {
+/** Prints JSON (one result, or an array for `--replay`) or the human-readable outcome. */
+function print(
+  io: CliIo,
+  steps: DeliveryStep[],
+  json: boolean,
+  replay: boolean,
+  describe: () => string,
+): void {
   const results: DeliveryResult[] = steps.map((step) => step.result);
-  io.stdout(
-    json ? `${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n` : describe(),
-  );
+  io.stdout(json ? `${JSON.stringify(replay ? results : results[0], null, 2)}\n` : describe());
 }
 
 async function run(args: readonly string[], io: CliIo, command: SendCommand): Promise<number> {
@@ -129,7 +134,7 @@ async function run(args: readonly string[], io: CliIo, command: SendCommand): Pr
   const { payload, what } = await command.payload(values, io);
   const secret = await readSecret(values, io);
   const steps = await deliver(check, url, secret, payload, options);
-  print(io, steps, values.json === true, () =>
+  print(io, steps, values.json === true, check === 'replayed', () =>
     describeDeliveries(steps, { url, what, allowLoopback, color: io.color === true }),
   );
   return steps.every(stepPassed) ? 0 : 1;
