@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 
-export { DELIVERY_OPTIONS, DELIVERY_USAGE } from './cli/cli-args';
+export { DELIVERY_USAGE } from './cli/cli-args';
 export { type CliIo, nodeCliIo } from './cli/cli-io';
 export type { Payload } from './cli/read-payload';
 export {

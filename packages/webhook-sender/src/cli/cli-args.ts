@@ -23,7 +23,7 @@ export const DELIVERY_OPTIONS = {
   unsigned: { type: 'boolean' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-/** The `--help` lines of {@link DELIVERY_OPTIONS}, the same in every command that takes them. */
+/** The `--help` lines of the delivery flags, the same in every command that takes them. */
 export const DELIVERY_USAGE = `Where and how (the same in cspwatch-webhook and cspwatch-mock trigger):
   --url <url>          the receiver, e.g. http://127.0.0.1:3000/webhooks (required)
   --allow-loopback     allow 127.0.0.0/8 and ::1 (and http: for them), for a receiver on

@@ -11,7 +11,10 @@ import { UsageError } from './usage-error';
 export const MAX_PAYLOAD_BYTES = 1_048_576;
 
 /** A JSON object with a string `id`: what the sender serialises and signs. */
-export type Payload = Record<string, unknown> & { id: string };
+export type Payload = Record<string, unknown> & {
+  /** The delivery's `id` (a replay guard may key on it). */
+  id: string;
+};
 
 async function readSource(source: string, io: CliIo): Promise<string> {
   if (source === '-') return io.readStdin();

@@ -31,7 +31,9 @@ export type SendFlagValues = Readonly<Record<string, string | boolean | undefine
 
 /** The JSON object a command sends, and how the outcome names it (`sample alert`). */
 export interface SendPayload {
+  /** The JSON object sent, serialised once and signed as is. */
   readonly payload: Payload;
+  /** Its name in the printed outcome, e.g. `sample alert`. */
   readonly what: string;
 }
 

@@ -6,6 +6,7 @@
 
 /** A mistake in the command line: one line naming the flag and the fix, exit status 2. */
 export class UsageError extends Error {
+  /** Always `'UsageError'`. */
   override readonly name = 'UsageError';
 }
 
