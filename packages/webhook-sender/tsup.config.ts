@@ -23,7 +23,7 @@ export default defineConfig([
   // The library: ESM and CJS, with types for both (the contract is not in them).
   {
     ...shared,
-    entry: { index: 'src/index.ts' },
+    entry: { index: 'src/index.ts', 'command-line': 'src/command-line.ts' },
     format: ['esm', 'cjs'],
     dts: { compilerOptions: { paths: { '@cspwatch/contract': [`${contractSource}/index.ts`] } } },
     clean: true,

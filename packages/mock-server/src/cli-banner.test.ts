@@ -23,10 +23,10 @@ describe('cspwatch-mock command line', () => {
 
   it('names the flag the user typed in option errors', () => {
     expect(nameFlags('faults.serverErrorRate must be a number from 0 to 1; got 2.')).toBe(
-      '--server-error-rate must be a number from 0 to 1; got 2.',
+      '--server-error-rate must be a number from 0 to 1 (got 2)',
     );
     expect(nameFlags('apiKeyCount must be an integer from 0 to 100000; got -1.')).toBe(
-      '--api-keys must be an integer from 0 to 100000; got -1.',
+      '--api-keys must be an integer from 0 to 100000 (got -1)',
     );
     expect(nameFlags('websiteLimit must be an integer from 0 to 100000; got -1.')).toMatch(
       /^--website-limit must/,
@@ -34,15 +34,18 @@ describe('cspwatch-mock command line', () => {
     expect(nameFlags('port must be an integer from 0 to 65535; got 70000.')).toMatch(/^--port /);
   });
 
-  it('parses negative numbers as values (range checked later), --quiet and --version', () => {
-    expect(parseCliOptions(['--website-limit', '-1'], parseArgs)).toMatchObject({
-      kind: 'start',
-      options: { websiteLimit: -1 },
-      logRequests: true,
+  it('parses negative numbers as values, refused by the option checks, --quiet and --version', () => {
+    expect(parseCliOptions(['--website-limit', '-1'], parseArgs)).toEqual({
+      kind: 'error',
+      message: '--website-limit must be an integer from 0 to 100000 (got -1)',
     });
-    expect(parseCliOptions(['--latency', '-5', '--quiet'], parseArgs)).toMatchObject({
+    expect(parseCliOptions(['--latency', '-5', '--quiet'], parseArgs)).toEqual({
+      kind: 'error',
+      message: '--latency must be an integer from 0 to 60000 (got -5)',
+    });
+    expect(parseCliOptions(['--latency', '5', '--quiet'], parseArgs)).toMatchObject({
       kind: 'start',
-      options: { faults: { latencyMs: -5 } },
+      options: { faults: { latencyMs: 5 } },
       logRequests: false,
     });
     expect(parseCliOptions(['--version'], parseArgs)).toEqual({ kind: 'version' });

@@ -62,13 +62,18 @@ describe('parseCliOptions', () => {
   });
 
   it.each([
-    [['--port', 'abc']],
-    [['--port', '1.5']],
-    [['--server-error-rate', '1e-3']],
-    [['--unknown']],
-    [['positional']],
-  ])('refuses %j with a message', (argv) => {
-    const result = parseCliOptions(argv, parseArgs);
-    expect(result.kind).toBe('error');
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535 (got "abc")'],
+    [['--port', '99999'], '--port must be an integer from 0 to 65535 (got 99999)'],
+    [['--port', '1.5'], '--port must be an integer from 0 to 65535 (got "1.5")'],
+    [
+      ['--server-error-rate', '1e-3'],
+      '--server-error-rate must be a number from 0 to 1 (got "1e-3")',
+    ],
+    [['--unknown'], 'unknown option --unknown'],
+    [['--port'], '--port needs a value, e.g. --port <value>'],
+    [['--quiet=yes'], '--quiet takes no value; give it alone'],
+    [['positional'], expect.stringMatching(/^unexpected argument \(not shown\)/)],
+  ])('refuses %j with one message that names the flag', (argv, message) => {
+    expect(parseCliOptions(argv, parseArgs)).toEqual({ kind: 'error', message });
   });
 });

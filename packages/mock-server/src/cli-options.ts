@@ -1,11 +1,17 @@
 import type { parseArgs as ParseArgs } from 'node:util';
-import { printable } from './cli-trigger';
-import { isLoopbackHost, type MockRequestLogEntry, type MockServerOptions } from './node-server';
+import { fromParseArgsError } from '@cspwatch/webhook-sender/cli';
+import { isMockServerError } from './errors';
+import {
+  checkMockServerOptions,
+  isLoopbackHost,
+  type MockRequestLogEntry,
+  type MockServerOptions,
+} from './node-server';
 import type { MockFaultOptions } from './options';
 
 /** The `--help` text of `cspwatch-mock`. */
 export const USAGE = `Usage: cspwatch-mock [options]
-       cspwatch-mock trigger --to <url> --secret-env <NAME> [alert options]
+       cspwatch-mock trigger --url <url> [--allow-loopback] [alert options]
 
 Starts the cspwatch mock service (REST API, alert flow, webhook inbox, control API
 under /_mock/ and the inbox page at /_mock/) and prints its URL, seeded bearer
@@ -99,7 +105,9 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
       allowPositionals: false,
     }));
   } catch (error) {
-    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+    const usage = fromParseArgsError(error);
+    if (usage === undefined) throw error;
+    return { kind: 'error', message: usage.message };
   }
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
@@ -109,25 +117,27 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
     const raw = values[flag];
     if (typeof raw !== 'string') continue;
     const pattern = integer ? /^-?\d+$/ : /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
-    if (!pattern.test(raw)) {
-      return {
-        kind: 'error',
-        message: `--${flag} must be ${integer ? 'a whole number' : 'a number from 0 to 1'}; got ${JSON.stringify(raw)}.`,
-      };
-    }
-    Object.assign(target === 'server' ? options : faults, { [key]: Number(raw) });
+    // Not a number: handed on as typed, so the option checks (one rule) refuse it.
+    const value = pattern.test(raw) ? Number(raw) : raw;
+    Object.assign(target === 'server' ? options : faults, { [key]: value });
   }
   if (typeof values.host === 'string') options.host = values.host;
   if (Object.keys(faults).length > 0) options.faults = faults;
   if (values['dangerously-allow-loopback-webhooks'])
     options.dangerouslyAllowLoopbackWebhooks = true;
+  try {
+    checkMockServerOptions(options);
+  } catch (error) {
+    if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
+    return { kind: 'error', message: nameFlags(error.message) };
+  }
   const scenarioFile = typeof values.scenario === 'string' ? values.scenario : undefined;
   return { kind: 'start', options, scenarioFile, logRequests: values.quiet !== true };
 }
 
 /**
- * Rewrites an option error of `startMockServer` (`faults.serverErrorRate must be …`) to name
- * the flag the user typed (`--server-error-rate must be …`).
+ * Rewrites an option error of `startMockServer` (`faults.serverErrorRate must be …; got 2.`)
+ * to name the flag the user typed (`--server-error-rate must be … (got 2)`).
  */
 export function nameFlags(message: string): string {
   const flags: [flag: string, internal: string][] = Object.entries(NUMERIC).map(
@@ -137,8 +147,14 @@ export function nameFlags(message: string): string {
   for (const [flag, internal] of [...flags, ['host', 'host'] as [string, string]]) {
     named = named.replace(new RegExp(`(^|\\s)${internal.replace('.', '\\.')}\\b`), `$1--${flag}`);
   }
-  return named;
+  return named.replace(/; got (.+?)\.?$/, ' (got $1)');
 }
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Text made safe for a terminal: control characters (escape sequences included) become `?`. */
+const printable = (text: string): string => text.replace(CONTROL, '?');
 
 /** `text` in ANSI colour `code` when `color` is on (a terminal without NO_COLOR). */
 export const paint = (color: boolean, code: number, text: string): string =>

@@ -1,93 +1,53 @@
-import { parseArgs } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { describeTrigger, parseTriggerOptions } from './cli-trigger';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliIo } from '@cspwatch/webhook-sender/cli';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRIGGER_COMMAND } from './cli-trigger';
 
-const env = { HOOK_SECRET: 'whsec-0123456789' };
-const parse = (argv: string[], files: Record<string, string> = {}) =>
-  parseTriggerOptions(argv, parseArgs, env, (path) => {
-    const text = files[path];
-    if (text === undefined) throw new Error(`ENOENT: no such file, open '${path}'`);
-    return text;
-  });
+const io = {} as CliIo;
+const payload = (values: Record<string, string>) => TRIGGER_COMMAND.payload(values, io);
+let dir: string;
 
-describe('parseTriggerOptions', () => {
-  it('builds the sample alert, with flags applied, and reads the secret from the variable', () => {
-    const parsed = parse([
-      '--to',
-      'http://localhost:3000/hooks',
-      '--secret-env',
-      'HOOK_SECRET',
-      '--directive',
-      'frame-src',
-      '--origin',
-      'https://ads.example',
-      '--rule',
-      'Ads',
-      '--timeout',
-      '2500',
-    ]);
-    expect(parsed).toMatchObject({
-      kind: 'trigger',
-      to: 'http://localhost:3000/hooks',
-      secret: env.HOOK_SECRET,
-      timeoutMs: 2500,
-      input: {
-        rule: 'Ads',
-        findings: [{ effectiveDirective: 'frame-src', blockedUrlOrigin: 'https://ads.example' }],
-      },
-    });
-  });
-
-  it('reads an alert file, and refuses it together with the sample flags', () => {
-    const files = { 'alert.json': JSON.stringify({ rule: 'From file' }) };
-    const base = ['--to', 'http://localhost/x', '--secret-env', 'HOOK_SECRET'];
-    expect(parse([...base, '--alert-file', 'alert.json'], files)).toMatchObject({
-      kind: 'trigger',
-      input: { rule: 'From file' },
-    });
-    expect(parse([...base, '--alert-file', 'alert.json', '--rule', 'x'], files)).toMatchObject({
-      kind: 'error',
-      message: expect.stringContaining('excludes'),
-    });
-    expect(parse([...base, '--alert-file', 'missing.json'])).toMatchObject({
-      kind: 'error',
-      message: expect.stringContaining('ENOENT'),
-    });
-    expect(parse([...base, '--alert-file', 'bad.json'], { 'bad.json': '{' })).toMatchObject({
-      kind: 'error',
-    });
-  });
-
-  it.each([
-    [[], /--to/],
-    [['--to', 'http://localhost/x'], /--secret-env/],
-    [['--to', 'http://localhost/x', '--secret-env', 'UNSET'], /UNSET is not set/],
-    [['--to', 'http://localhost/x', '--secret-env', 'HOOK_SECRET', '--timeout', '0'], /--timeout/],
-    [['--to', 'http://localhost/x', '--secret', 'inline'], /Unknown option/],
-  ])('refuses %j with what to fix', (argv, message) => {
-    const parsed = parse(argv as string[]);
-    expect(parsed).toMatchObject({ kind: 'error', message: expect.stringMatching(message) });
-    expect(JSON.stringify(parsed)).not.toContain(env.HOOK_SECRET);
-  });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cspwatch-trigger-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
 });
 
-describe('describeTrigger', () => {
-  it('strips control characters from what the handler sent', () => {
-    const text = describeTrigger('http://localhost/x', {
-      alert: { id: 'a1', eventType: 'csp-violation:new-type' } as never,
-      result: {
-        ok: false,
-        status: 302,
-        cause: 'redirect',
-        location: 'https://x.example/\u001b[31m',
-        responseExcerpt: 'bad\u001b]0;title\u0007',
-        error: null,
-        rejection: null,
-      } as never,
+describe('cspwatch-mock trigger payload', () => {
+  it('builds the sample alert with the flags applied', async () => {
+    const { payload: alert, what } = await payload({
+      directive: 'frame-src',
+      origin: 'https://ads.example',
+      rule: 'Ads',
     });
-    expect(text).toContain('✘ redirect 302');
-    expect(text).toContain('(not followed)');
-    expect(text).not.toContain('\u001b');
-    expect(text).not.toContain('\u0007');
+    expect(what).toBe('csp-violation:new-type alert');
+    expect(alert).toMatchObject({
+      rule: 'Ads',
+      findings: [{ effectiveDirective: 'frame-src', blockedUrlOrigin: 'https://ads.example' }],
+    });
+  });
+
+  it('reads an alert file, and refuses it together with the sample flags', async () => {
+    const sample = (await payload({})).payload;
+    const path = join(dir, 'alert.json');
+    await writeFile(path, JSON.stringify({ ...sample, id: undefined, rule: 'From file' }));
+    expect((await payload({ 'alert-file': path })).payload).toMatchObject({ rule: 'From file' });
+    await expect(payload({ 'alert-file': path, rule: 'x' })).rejects.toThrow(
+      '--alert-file excludes --directive, --origin, --rule and --website-url',
+    );
+    await expect(payload({ 'alert-file': join(dir, 'missing.json') })).rejects.toThrow(
+      /^--alert-file: cannot read \S+missing\.json \(ENOENT\)$/,
+    );
+    await writeFile(join(dir, 'bad.json'), '{');
+    await expect(payload({ 'alert-file': join(dir, 'bad.json') })).rejects.toThrow(
+      /is not valid JSON/,
+    );
+  });
+
+  it('names the flag behind an invalid field of the sample alert', async () => {
+    await expect(payload({ 'website-url': 'ftp://x' })).rejects.toThrow(/^--website-url /);
   });
 });

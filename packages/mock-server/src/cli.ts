@@ -9,7 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { redactUrls } from '@cspwatch/contract';
-import { isWebhookSenderError } from '@cspwatch/webhook-sender';
+import {
+  nodeCliIo,
+  runSendCommand,
+  USAGE_EXIT_CODE,
+  usageErrorLine,
+} from '@cspwatch/webhook-sender/cli';
 import {
   nameFlags,
   paint,
@@ -18,10 +23,9 @@ import {
   startWarnings,
   USAGE,
 } from './cli-options';
-import { describeTrigger, parseTriggerOptions, TRIGGER_USAGE } from './cli-trigger';
+import { TRIGGER_COMMAND } from './cli-trigger';
 import { isMockServerError } from './errors';
 import { type MockServer, startMockServer } from './node-server';
-import { triggerAlert } from './trigger';
 import { VERSION } from './version';
 
 /** The environment variable an operator sets the control token in (then it is not printed). */
@@ -38,27 +42,14 @@ const print = (stream: NodeJS.WriteStream, text: string): void => {
   stream.write(redactUrls(text));
 };
 
-async function trigger(argv: string[]): Promise<number> {
-  const parsed = parseTriggerOptions(argv, parseArgs, process.env);
-  if (parsed.kind === 'help') {
-    print(process.stdout, TRIGGER_USAGE);
-    return 0;
-  }
-  if (parsed.kind === 'error') {
-    print(process.stderr, `cspwatch-mock trigger: ${parsed.message}\n\n${TRIGGER_USAGE}`);
-    return 2;
-  }
-  try {
-    const outcome = await triggerAlert(parsed.to, parsed.secret, parsed.input, parsed.timeoutMs);
-    print(process.stdout, describeTrigger(parsed.to, outcome));
-    return outcome.result.ok ? 0 : 1;
-  } catch (error) {
-    if (!isWebhookSenderError(error)) throw error;
-    const issues = error.issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n');
-    print(process.stderr, `cspwatch-mock trigger: ${error.code.replace('_', ' ')}:\n${issues}\n`);
-    return 2;
-  }
-}
+/** Prints a usage error of the server command (one line) and returns its exit status. */
+const usageError = (message: string): number => {
+  print(process.stderr, usageErrorLine('cspwatch-mock', message));
+  return USAGE_EXIT_CODE;
+};
+
+/** Listen errors that mean `--host` names no address of this machine. */
+const BAD_HOST_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL', 'EAI_FAIL']);
 
 /** The seeded workspace ids and bearer tokens, and a curl line to try. */
 function fixtureLines({ url, tokens, workspaceIds }: MockServer): string[] {
@@ -79,7 +70,15 @@ function fixtureLines({ url, tokens, workspaceIds }: MockServer): string[] {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'trigger') return trigger(argv.slice(1));
+  if (argv[0] === 'trigger') return runSendCommand(argv.slice(1), nodeCliIo(), TRIGGER_COMMAND);
+  const first = argv[0];
+  if (first !== undefined && !first.startsWith('-')) {
+    // A mistyped secret or URL in first place is not echoed.
+    const shown = /^[a-z][a-z-]{0,30}$/.test(first) ? `"${first}"` : '(not shown)';
+    return usageError(
+      `unknown command ${shown}; the one command is trigger (no command starts the server)`,
+    );
+  }
   const parsed = parseCliOptions(argv, parseArgs);
   if (parsed.kind === 'help') {
     print(process.stdout, USAGE);
@@ -89,10 +88,7 @@ async function main(argv: string[]): Promise<number> {
     print(process.stdout, `cspwatch-mock ${VERSION}\n`);
     return 0;
   }
-  if (parsed.kind === 'error') {
-    print(process.stderr, `cspwatch-mock: ${parsed.message}\n\n${USAGE}`);
-    return 2;
-  }
+  if (parsed.kind === 'error') return usageError(parsed.message);
   let server: MockServer;
   const fromEnv = process.env[CONTROL_TOKEN_ENV];
   try {
@@ -109,26 +105,28 @@ async function main(argv: string[]): Promise<number> {
       } catch (error) {
         await server.close();
         const message = error instanceof Error ? error.message : String(error);
-        print(process.stderr, `cspwatch-mock: --scenario ${parsed.scenarioFile}: ${message}\n`);
-        return 2;
+        return usageError(`--scenario ${parsed.scenarioFile}: ${message}`);
       }
     }
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
-      const { port = 4010, host = '127.0.0.1' } = parsed.options;
+    const { port = 4010, host = '127.0.0.1' } = parsed.options;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE') {
       print(
         process.stderr,
         `cspwatch-mock: port ${port} on ${host} is already in use; pick another with --port <n>, or --port 0 for a free one.\n`,
       );
       return 1;
     }
+    if (typeof code === 'string' && BAD_HOST_CODES.has(code)) {
+      const shown = /^[\w.:[\]-]{1,64}$/.test(host) ? `"${host}" ` : '';
+      return usageError(
+        `--host ${shown}is not an address of this machine (${code}); use 127.0.0.1, or 0.0.0.0 for every interface`,
+      );
+    }
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
-    print(
-      process.stderr,
-      `cspwatch-mock: ${nameFlags(error.message)}\nRun cspwatch-mock --help for the flags.\n`,
-    );
-    return 2;
+    return usageError(nameFlags(error.message));
   }
   const { controlToken } = server;
   const control =

@@ -79,6 +79,20 @@ function checkHost(host: unknown): string {
   return host;
 }
 
+/**
+ * Throws `invalid_options` unless {@link startMockServer} can start with `options`: the
+ * checks it runs first, also run by the CLI before it starts anything.
+ */
+export function checkMockServerOptions(options: MockServerOptions): void {
+  const { port = 0, host = '127.0.0.1', onRequest, ...given } = options;
+  if (onRequest !== undefined && typeof onRequest !== 'function') {
+    throw new MockServerError('invalid_options', 'onRequest must be a function.');
+  }
+  checkInteger('port', port, 0, 65_535);
+  checkHost(host);
+  resolveServiceOptions(given);
+}
+
 /** Calls `onRequest` when the answer has been sent; a throwing logger is ignored. */
 function logWhenFinished(
   req: IncomingMessage,
@@ -116,15 +130,10 @@ function logWhenFinished(
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port = 0, host = '127.0.0.1', onRequest, ...given } = options;
-  if (onRequest !== undefined && typeof onRequest !== 'function') {
-    throw new MockServerError('invalid_options', 'onRequest must be a function.');
-  }
-  checkInteger('port', port, 0, 65_535);
-  checkHost(host);
   const controlToken =
     given.controlToken ?? (isLoopbackHost(host) ? undefined : `mock_ctl_${randomHex(40)}`);
   const serviceOptions = { ...given, ...(controlToken === undefined ? {} : { controlToken }) };
-  resolveServiceOptions(serviceOptions);
+  checkMockServerOptions({ ...options, ...serviceOptions });
   let service: MockService | undefined;
   let origin = '';
   const server = createServer((req, res) => {

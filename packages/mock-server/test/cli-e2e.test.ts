@@ -98,36 +98,37 @@ describe('cspwatch-mock as a stand-alone service', () => {
       const ok = run(
         [
           'trigger',
-          '--to',
+          '--url',
           receiver.url,
+          '--allow-loopback',
           '--secret-env',
           'HOOK_SECRET',
           '--directive',
           'frame-src',
         ],
-        {
-          HOOK_SECRET: secret,
-        },
+        { HOOK_SECRET: secret },
       );
       expect((await once(ok.child, 'exit'))[0]).toBe(0);
       expect(ok.output()).toMatch(
-        /Sent csp-violation:new-type alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1/,
+        /^✔ delivered csp-violation:new-type alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/webhooks: 200 in \d+ ms\n/,
       );
-      expect(ok.output()).toMatch(/✔ 200 in \d+ ms/);
       expect(receiver.deliveries[0]).toMatchObject({
         verified: true,
         event: { findings: [{ effectiveDirective: 'frame-src' }] },
       });
 
-      const wrong = run(['trigger', '--to', receiver.url, '--secret-env', 'HOOK_SECRET'], {
-        HOOK_SECRET: 'a-different-secret-1',
-      });
+      const wrong = run(
+        ['trigger', '--url', receiver.url, '--allow-loopback', '--secret-env', 'HOOK_SECRET'],
+        { HOOK_SECRET: 'a-different-secret-1' },
+      );
       expect((await once(wrong.child, 'exit'))[0]).toBe(1);
-      expect(wrong.output()).toMatch(/✘ http_status 401/);
+      expect(wrong.output()).toMatch(/failed \(http_status\) after \d+ ms\n {2}status: 401\n/);
 
-      const unset = run(['trigger', '--to', receiver.url, '--secret-env', 'NOT_SET_ANYWHERE']);
+      const unset = run(['trigger', '--url', receiver.url, '--secret-env', 'NOT_SET_ANYWHERE']);
       expect((await once(unset.child, 'exit'))[0]).toBe(2);
-      expect(unset.errors()).toContain('NOT_SET_ANYWHERE is not set');
+      expect(unset.errors()).toMatch(
+        /^error: environment variable named by --secret-env is not set .*; see cspwatch-mock trigger --help\n$/,
+      );
       for (const outcome of [ok, wrong, unset])
         expect(outcome.output() + outcome.errors()).not.toMatch(/whsec-trigger|a-different-secret/);
     },

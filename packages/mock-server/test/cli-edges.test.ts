@@ -1,7 +1,7 @@
 /**
- * The rough edges of `cspwatch-mock` a newcomer hits, run as the real command (from source
- * under tsx): --version, the request log and --quiet, the quoted curl line, a port in use,
- * and option errors that name the flag typed (exit 2).
+ * The rough edges of `cspwatch-mock` a newcomer hits, run as the real (built) command:
+ * --version, the request log and --quiet, the quoted curl line, a port in use, and option
+ * errors that name the flag typed (exit 2).
  */
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
@@ -83,11 +83,11 @@ describe('cspwatch-mock rough edges', () => {
   it.each([
     [
       ['--website-limit', '-1'],
-      /^cspwatch-mock: --website-limit must be an integer from 0 to 100000; got -1\./,
+      /^error: --website-limit must be an integer from 0 to 100000 \(got -1\); see cspwatch-mock --help\n$/,
     ],
     [
       ['--server-error-rate', '2'],
-      /^cspwatch-mock: --server-error-rate must be a number from 0 to 1; got 2\./,
+      /^error: --server-error-rate must be a number from 0 to 1 \(got 2\); see cspwatch-mock --help\n$/,
     ],
   ])(
     'exits 2 and names the flag typed: %j',

@@ -1,6 +1,6 @@
 /**
  * DESIGN.md, "Printed URLs carry no userinfo": every command and error path of the real
- * `cspwatch-mock` executable (from source under tsx, stdout and stderr captured) is run with a
+ * `cspwatch-mock` executable (built, stdout and stderr captured) is run with a
  * URL whose userinfo and query hold a secret, with handlers that send such URLs back, and with
  * requests that carry a token in their query (the control API takes `?token=`); neither secret
  * may appear anywhere in what it prints.
@@ -158,6 +158,46 @@ describe('cspwatch-mock prints no secret of a URL', () => {
       'trigger: white space in the userinfo',
       () => ['trigger', '--to', `https://us er:${PASSWORD}@127.0.0.1:1/`, ...hook],
     ],
+    [
+      'trigger --url, loopback allowed',
+      () => ['trigger', '--url', at('ok'), '--allow-loopback', ...hook],
+    ],
+    ['trigger --url, loopback not allowed', () => ['trigger', '--url', at('ok'), ...hook]],
+    [
+      'trigger --url: the URL refused for its userinfo',
+      () => ['trigger', '--url', SECRET_URL, ...hook],
+    ],
+    [
+      'trigger --replay to an error page',
+      () => ['trigger', '--url', at('echo'), '--allow-loopback', '--replay', ...hook],
+    ],
+    [
+      'trigger --replay, accepted twice, --json',
+      () => ['trigger', '--url', at('ok'), '--allow-loopback', '--replay', '--json', ...hook],
+    ],
+    [
+      'trigger --tamper, the alert echoed back',
+      () => [
+        'trigger',
+        '--url',
+        at('body'),
+        '--allow-loopback',
+        '--tamper',
+        '--origin',
+        SECRET_URL,
+        ...hook,
+      ],
+    ],
+    [
+      'trigger --stale, redirected',
+      () => ['trigger', '--url', at('redirect'), '--allow-loopback', '--stale', ...hook],
+    ],
+    ['trigger: a flag without its value', () => ['trigger', SECRET_URL, '--url']],
+    [
+      'trigger: two checks',
+      () => ['trigger', '--url', SECRET_URL, '--tamper', '--unsigned', ...hook],
+    ],
+    ['server: an unknown command', () => ['trgger', '--url', SECRET_URL]],
     ['trigger: the URL as an argument', () => ['trigger', SECRET_URL]],
     ['trigger: the URL as an option', () => ['trigger', `--${SECRET_URL}`]],
     ['server: a bad --port', () => ['--port', SECRET_URL]],

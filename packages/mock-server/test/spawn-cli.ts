@@ -1,11 +1,12 @@
 /**
- * Runs `cspwatch-mock` from source under tsx, as it would run from dist, and collects its
- * output. Every child a runner started is killed by `killAll` (call it in `afterEach`).
+ * Runs the built `cspwatch-mock` executable (its committed launcher and dist/, so build
+ * first) and collects its output. Every child a runner started is killed by `killAll` (call
+ * it in `afterEach`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/cspwatch-mock.js', import.meta.url));
 
 /** A started CLI: the process and what it wrote so far. */
 export interface CliRun {
@@ -19,7 +20,7 @@ export function createCliRunner() {
   const children: ChildProcess[] = [];
   return {
     run(args: string[], env: Record<string, string> = {}): CliRun {
-      const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      const child = spawn(process.execPath, [CLI, ...args], {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: { ...process.env, ...env },
       });

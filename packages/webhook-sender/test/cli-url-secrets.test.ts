@@ -1,6 +1,6 @@
 /**
  * DESIGN.md, "Printed URLs carry no userinfo": every command and error path of the real
- * `cspwatch-webhook` executable (from source under tsx, its stdout and stderr captured) is run
+ * `cspwatch-webhook` executable (built: its launcher and dist/, its stdout and stderr captured) is run
  * with a URL whose userinfo and query hold a secret, and with receivers that send such URLs
  * back (a redirect, an error page that echoes them); neither secret may appear anywhere.
  */
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budget } from '../../../test-budget';
 import { startReceiver } from './helpers/receiver';
 
-const CLI = fileURLToPath(new URL('../src/cli/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../bin/cspwatch-webhook.js', import.meta.url));
 const PASSWORD = 's3cr3t-PASSWORD';
 const TOKEN = 's3cr3t-TOKEN';
 const SECRET_URL = `https://user:${PASSWORD}@127.0.0.1:1/hook?token=${TOKEN}`;
@@ -28,7 +28,7 @@ interface Run {
 /** Runs the executable as a user would, stdin given, and collects both streams. */
 function cli(argv: string[], env: Record<string, string> = ENV, stdin = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...argv], {
+    const child = spawn(process.execPath, [CLI, ...argv], {
       env: { ...process.env, NO_COLOR: '1', CSPWATCH_WEBHOOK_SECRET: '', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -144,6 +144,33 @@ describe('cspwatch-webhook prints no secret of a URL', () => {
     ['send: two variants', () => ['send', '--url', SECRET_URL, '--tamper', '--stale']],
     ['send: stdin twice', () => ['send', '--url', SECRET_URL, '--payload', '-', '--secret-stdin']],
     ['send: a bad --event-type', () => ['send', '--url', SECRET_URL, '--event-type', SECRET_URL]],
+    [
+      'send-test --replay to an error page',
+      () => ['send-test', '--url', at('echo'), '--replay', ...loopback],
+    ],
+    [
+      'send-test --replay, accepted twice',
+      () => ['send-test', '--url', at('ok'), '--replay', ...loopback],
+    ],
+    [
+      'send-test --replay --json',
+      () => ['send-test', '--url', at('ok'), '--replay', '--json', ...loopback],
+    ],
+    [
+      'send-test --tamper, accepted',
+      () => ['send-test', '--url', at('ok'), '--tamper', ...loopback],
+    ],
+    [
+      'send-test --stale, redirected, --json',
+      () => ['send-test', '--url', at('redirect'), '--stale', '--json', ...loopback],
+    ],
+    [
+      'send-test: a host that does not resolve',
+      () => ['send-test', '--url', `https://no-such-host.invalid/hook?token=${TOKEN}`],
+    ],
+    ['no command, the URL first', () => ['--url', SECRET_URL]],
+    ['send-test: a flag without its value', () => ['send-test', SECRET_URL, '--url']],
+    ['send-test: two checks', () => ['send-test', '--url', SECRET_URL, '--replay', '--stale']],
     ['a URL as an option', () => ['send-test', `--${SECRET_URL}`]],
     ['a URL as a flag value', () => ['send-test', `--json=${SECRET_URL}`]],
     ['a URL as an argument', () => ['send-test', SECRET_URL]],

@@ -5,9 +5,13 @@ import { readFile } from 'node:fs/promises';
 
 /** What the CLI reads and writes; injectable for tests. */
 export interface CliIo {
+  /** Writes to standard output. */
   readonly stdout: (text: string) => void;
+  /** Writes to standard error (usage errors, warnings). */
   readonly stderr: (text: string) => void;
+  /** The environment the secret is read from (`--secret-env`). */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** Reads all of standard input as UTF-8 (`--secret-stdin`, `--payload -`). */
   readonly readStdin: () => Promise<string>;
   /** Reads a file as UTF-8 (`send --payload <file>`). @default node:fs readFile */
   readonly readFile?: (path: string) => Promise<string>;

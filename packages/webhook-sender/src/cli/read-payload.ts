@@ -4,14 +4,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSampleAlert } from '@cspwatch/webhooks/node';
-import { UsageError } from './cli-args';
 import { type CliIo, readFileUtf8 } from './cli-io';
+import { UsageError } from './usage-error';
 
 /** Largest payload read, in bytes: the size of a real alert is far below. */
 export const MAX_PAYLOAD_BYTES = 1_048_576;
 
 /** A JSON object with a string `id`: what the sender serialises and signs. */
-export type Payload = Record<string, unknown> & { id: string };
+export type Payload = Record<string, unknown> & {
+  /** The delivery's `id` (a replay guard may key on it). */
+  id: string;
+};
 
 async function readSource(source: string, io: CliIo): Promise<string> {
   if (source === '-') return io.readStdin();

@@ -3,9 +3,11 @@
  * `CSPWATCH_WEBHOOK_SECRET`), stdin, or, discouraged, `--secret`. Never printed.
  */
 import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
-import { UsageError } from './cli-args';
 import type { CliIo } from './cli-io';
-import { DEFAULT_SECRET_ENV } from './cli-output';
+import { UsageError } from './usage-error';
+
+/** The variable the secret is read from when no source is given. */
+export const DEFAULT_SECRET_ENV = 'CSPWATCH_WEBHOOK_SECRET';
 
 /** The secret the options point to, checked against the secret rule. */
 export async function readSecret(values: Record<string, unknown>, io: CliIo): Promise<string> {

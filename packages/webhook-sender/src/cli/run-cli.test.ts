@@ -2,7 +2,7 @@ import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureCli } from '../../test/helpers/capture-cli';
 import type { DeliveryResult } from '../delivery/delivery-result';
-import { describeResult } from './cli-output';
+import { describeDeliveries } from './describe-delivery';
 
 const SECRET = 'cli-secret-Ω-1234';
 let server: MockServer;
@@ -33,7 +33,7 @@ describe('cspwatch-webhook send-test', () => {
     );
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200 in \d+ ms\n$/,
+      /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200 in \d+ ms\n/,
     );
     const [delivery] = server.service.inbox.deliveries(channel.id);
     expect(delivery).toMatchObject({
@@ -121,7 +121,10 @@ describe('cspwatch-webhook send-test', () => {
       /at least 8 characters/,
     ],
     [['send-test', '--url', 'https://hooks.example.com/', '--timeout', 'soon'], /--timeout/],
-    [['send-test', '--url', 'https://hooks.example.com/', '--insecure'], /Unknown option/],
+    [
+      ['send-test', '--url', 'https://hooks.example.com/', '--insecure'],
+      /^error: unknown option --insecure; see cspwatch-webhook send-test --help\n$/,
+    ],
     [['deliver'], /unknown command "deliver"/],
     [[SECRET], /unknown command \(not shown\)/],
     [
@@ -141,7 +144,7 @@ describe('cspwatch-webhook send-test', () => {
         '--timeout',
         '99999999',
       ],
-      /^cspwatch-webhook: --timeout must be an integer from 1 to 600000\n/,
+      /^error: --timeout must be an integer from 1 to 600000; see cspwatch-webhook send-test --help\n$/,
     ],
   ])('exits 2 on usage errors: %j', async (argv, message) => {
     const { code, stderr } = await run(argv, { A: SECRET });
@@ -161,9 +164,16 @@ describe('cspwatch-webhook send-test', () => {
     const result = { ok: true, status: 204, alertId: 'a1', durationMs: 5 } as DeliveryResult;
     const url = 'https://u:pw@hooks.example.com/cspwatch?tenant=7&sig=abc';
     const shown = 'https://hooks.example.com/cspwatch?tenant=[redacted]&sig=[redacted]';
-    const plain = describeResult(result, url, { allowLoopback: false, color: false });
+    const describe = (color: boolean) =>
+      describeDeliveries([{ result, variant: 'signed' }], {
+        url,
+        what: 'sample alert',
+        allowLoopback: false,
+        color,
+      });
+    const plain = describe(false);
     expect(plain).toBe(`✔ delivered sample alert a1 to ${shown}: 204 in 5 ms\n`);
-    const coloured = describeResult(result, url, { allowLoopback: false, color: true });
+    const coloured = describe(true);
     expect(coloured).toBe(
       `\u001b[32m✔\u001b[0m delivered sample alert a1 to ${shown}: 204 in 5 ms\n`,
     );
@@ -172,7 +182,7 @@ describe('cspwatch-webhook send-test', () => {
   it('prints usage for --help', async () => {
     const { code, stdout } = await run(['--help']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/Usage: cspwatch-webhook send-test/);
+    expect(stdout).toMatch(/^Usage: cspwatch-webhook <command>[\s\S]*send-test/);
   });
 
   it('prints what the endpoint sent without terminal control characters', () => {
@@ -185,12 +195,14 @@ describe('cspwatch-webhook send-test', () => {
       responseExcerpt: 'moved\u001b[2J\r\n',
       durationMs: 3,
     } as unknown as DeliveryResult;
-    const text = describeResult(result, 'https://hooks.example.com/', {
+    const text = describeDeliveries([{ result, variant: 'signed' }], {
+      url: 'https://hooks.example.com/',
+      what: 'sample alert',
       allowLoopback: false,
       color: false,
     });
     expect(text).toContain('redirect to (not followed): https://x.example/?]0;pwned?');
-    expect(text).toContain('response: moved?[2J??');
+    expect(text).toContain('response: moved?[2J\n');
     expect(text).not.toContain('\u001b');
     expect(text).not.toContain('\r');
     expect(text).not.toContain('\u0007');

@@ -79,17 +79,20 @@ describe('cspwatch-webhook send', () => {
   });
 
   it.each([
-    ['--tamper', 'signature_mismatch'],
-    ['--stale', 'timestamp_too_old'],
-    ['--unsigned', 'missing_header'],
+    ['--tamper', 'tampered', 'signature_mismatch'],
+    ['--stale', 'stale', 'timestamp_too_old'],
+    ['--unsigned', 'unsigned', 'missing_header'],
   ])(
-    '%s: the receiver refuses it with %s, exit 1, and the output says that was expected',
-    async (flag, verdict) => {
+    '%s: the receiver refuses it with a 4xx (%s), exit 0, and the output says that is right',
+    async (flag, variant, verdict) => {
       const channel = inbox();
       const { code, stdout } = await run(send(channel.url, flag));
-      expect(code).toBe(1);
-      expect(stdout).toMatch(/failed \(http_status\)[\s\S]*status: 400/);
-      expect(stdout).toMatch(/expected: a receiver refuses a (tampered|stale|unsigned) delivery/);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(
+        new RegExp(
+          `^✔ http://127\\.0\\.0\\.1:\\d+/\\S+ refused the ${variant} sample alert [0-9a-f-]{36}, as it should: 4\\d\\d in \\d+ ms\n`,
+        ),
+      );
       const [delivery] = server.service.inbox.deliveries(channel.id);
       expect(delivery).toMatchObject({ verified: false, errorCode: verdict });
     },
@@ -114,12 +117,32 @@ describe('cspwatch-webhook send', () => {
     }
   });
 
-  it('warns when a receiver accepts a broken delivery (exit 0: it answered 2xx)', async () => {
+  it('--replay sends the first signed request again, byte for byte; --json prints both results', async () => {
+    const receiver = await startReceiver();
+    try {
+      const { code, stdout } = await run(send(receiver.url, '--replay', '--json'));
+      expect(code).toBe(1); // the receiver accepted the replay
+      const [first, again] = receiver.requests;
+      expect(again?.body.equals(first?.body ?? Buffer.alloc(0))).toBe(true);
+      expect(again?.headers['x-cspwatch-signature']).toBe(first?.headers['x-cspwatch-signature']);
+      expect(again?.headers['x-cspwatch-timestamp']).toBe(first?.headers['x-cspwatch-timestamp']);
+      expect(JSON.parse(stdout)).toMatchObject([
+        { ok: true, status: 200 },
+        { ok: true, status: 200 },
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('fails (exit 1) when a receiver accepts a broken delivery, and says what it must do', async () => {
     const receiver = await startReceiver();
     try {
       const { code, stdout } = await run(send(receiver.url, '--tamper'));
-      expect(code).toBe(0);
-      expect(stdout).toMatch(/the receiver accepted a tampered delivery: it must refuse it/);
+      expect(code).toBe(1);
+      expect(stdout).toMatch(
+        /^✘ http:\/\/127\.0\.0\.1:\d+ accepted the tampered sample alert \S+: 200 in \d+ ms; it must refuse it with a 4xx \(does it verify the signature over the raw body\?\)\n/,
+      );
     } finally {
       await receiver.close();
     }
@@ -151,10 +174,10 @@ describe('cspwatch-webhook send', () => {
       ['--payload', '/nonexistent/cspwatch.json'],
       /--payload: cannot read \/nonexistent\/cspwatch\.json \(ENOENT\)/,
     ],
-    [['--tamper', '--stale'], /at most one of --tamper, --stale, --unsigned/],
+    [['--tamper', '--stale'], /at most one of --replay, --tamper, --stale, --unsigned/],
     [['--payload', '-', '--secret-stdin'], /both read standard input/],
     [['--event-type', 'has space'], /--event-type must be/],
-    [['--timeout', '-1'], /--timeout must be a positive integer/],
+    [['--timeout', '-1'], /--timeout must be a whole number of milliseconds \(got "-1"\)/],
   ])('exits 2 on usage errors: %j', async (extra, message) => {
     const { code, stderr } = await run(send('https://hooks.example.com/', ...extra));
     expect(code).toBe(2);

@@ -8,6 +8,7 @@ import type { ResolvedSenderOptions } from '../options';
 import { ConnectTargetRejectedError } from '../target/guarded-lookup';
 import { checkWebhookTarget, type TargetRejection } from '../target/target-policy';
 import type { GuardedAgents } from './agents';
+import { describeNetworkError } from './network-error';
 import { type SigningVariant, signRequest } from './signing-variant';
 
 /**
@@ -104,7 +105,10 @@ export async function attemptDelivery(
   try {
     verdict = await untilAborted(checkWebhookTarget(url, options), signal);
   } catch {
-    return finish({ cause: 'timeout', error: 'resolving the target host took over the timeout' });
+    return finish({
+      cause: 'timeout',
+      error: `resolving the target host took over the ${options.timeoutMs} ms timeout`,
+    });
   }
   if (!verdict.allowed) {
     return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
@@ -131,16 +135,13 @@ export async function attemptDelivery(
     const rejection = findRejection(error);
     if (rejection) return finish({ cause: 'target_rejected', error: rejection.message, rejection });
     const code = (error as { code?: unknown }).code;
-    const message = error instanceof Error ? error.message : String(error);
     if (signal.aborted || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+      const why = typeof code === 'string' ? ` (${code})` : '';
       return finish({
         cause: 'timeout',
-        error: `no complete answer within the timeout (${message})`,
+        error: `no complete answer within the ${options.timeoutMs} ms timeout${why}`,
       });
     }
-    return finish({
-      cause: 'network',
-      error: typeof code === 'string' ? `${code}: ${message}` : message,
-    });
+    return finish({ cause: 'network', error: describeNetworkError(error) });
   }
 }

@@ -103,8 +103,10 @@ export async function resolveAndCheck(
   let addresses: readonly string[];
   try {
     addresses = await resolver(host);
-  } catch {
-    return refuse('resolution_failed', `host "${host}" could not be resolved`, { stage });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why = typeof code === 'string' ? ` (${code})` : '';
+    return refuse('resolution_failed', `host "${host}" could not be resolved${why}`, { stage });
   }
   if (addresses.length === 0) {
     return refuse('no_addresses', `host "${host}" has no A or AAAA address`, { stage });
