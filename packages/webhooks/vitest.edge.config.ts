@@ -1,6 +1,6 @@
 import { builtinModules } from 'node:module';
 import { defineProject, type Plugin } from 'vitest/config';
-import { workspaceSourceAliases } from '../../vitest.shared';
+import { workspaceSourceAliases } from '../../vitest.shared.ts';
 
 /**
  * Fails any import of a Node built-in made by this package's source, so the Web path
