@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AlertSchema } from '../src/alert';
+import { AlertSchema } from '@cspwatch/contract';
 
 const root = join(import.meta.dirname, '../../..');
 const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
