@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInbox } from '../../test/helpers/inbox';
 import { captureCli } from '../../test/helpers/capture-cli';
+import { startInbox } from '../../test/helpers/inbox';
 import type { DeliveryResult } from '../delivery/delivery-result';
 import { describeResult } from './cli-output';
 
@@ -60,10 +60,7 @@ describe('cspwatch-webhook send-test', () => {
         )
       ).code,
     ).toBe(0);
-    expect(verifyingInbox.deliveries(channel.id).map((d) => d.verified)).toEqual([
-      true,
-      true,
-    ]);
+    expect(verifyingInbox.deliveries(channel.id).map((d) => d.verified)).toEqual([true, true]);
   });
 
   it('accepts --secret but warns about it', async () => {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInbox } from '../../test/helpers/inbox';
 import { captureCli } from '../../test/helpers/capture-cli';
+import { startInbox } from '../../test/helpers/inbox';
 import { startReceiver } from '../../test/helpers/receiver';
 
 const SECRET = 'send-secret-Ω-1234';
