@@ -2,7 +2,7 @@ import {
   type CspwatchEvent,
   isWebhookVerificationError,
   verifyWebhookSync,
-} from '@cspwatch/webhooks';
+} from '@cspwatch/webhooks/node';
 import { startReceiver } from './receiver';
 
 /** How an inbox channel answers a verified delivery. */
