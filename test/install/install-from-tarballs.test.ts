@@ -34,8 +34,6 @@ const childEnv = {
   npm_config_fund: 'false',
   npm_config_update_notifier: 'false',
   npm_config_prefer_offline: 'true',
-  // A fresh project has no lockfile to freeze (pnpm freezes by default when CI is set).
-  npm_config_frozen_lockfile: 'false',
 };
 
 interface Finished {
@@ -129,7 +127,9 @@ function newProject(): string {
 
 async function install(pm: 'npm' | 'pnpm', names: string[]): Promise<string> {
   const dir = newProject();
-  const result = await run('node', ['release/install.mjs', '--pm', pm, ...names], dir);
+  // A fresh project has no lockfile to freeze (pnpm freezes by default when CI is set).
+  const env = pm === 'pnpm' ? { npm_config_frozen_lockfile: 'false' } : {};
+  const result = await run('node', ['release/install.mjs', '--pm', pm, ...names], dir, env);
   expect(result.code, result.output).toBe(0);
   return dir;
 }
