@@ -4,8 +4,9 @@ import { workspaceSourceAliases } from '../../vitest.shared.ts';
 
 /**
  * `pnpm test:install`, after `pnpm release`: installs each public package alone from .release/
- * into fresh projects with npm and pnpm and runs it. Not a project of the root config: it
- * needs the tarballs and the registry, so CI runs it as its own step.
+ * into fresh projects with npm and pnpm and runs it, and tests the release rules the packing
+ * and the cut rely on. Not a project of the root config: it needs the tarballs and the
+ * registry, so CI runs it as its own step.
  */
 export default defineConfig({
   // The mock server and the redis-server helper the test starts come from the workspace.
