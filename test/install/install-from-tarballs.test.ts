@@ -211,7 +211,7 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
     expect(output).toMatch(/client: listed \d+ keys/);
   });
 
-  it('@cspwatch/mock-server: the CLI starts and serves the API', async () => {
+  it('@cspwatch/mock-server: the CLI starts and serves the API; in the project without msw, /msw says to install it', async () => {
     if (pm === 'npm') {
       // No project: npx fetches the tarballs (the mock and its @cspwatch dependencies) itself.
       const dir = newProject();
@@ -223,6 +223,7 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
     } else {
       const dir = await install(pm, ['@cspwatch/mock-server']);
       await checkMockCli('pnpm', ['exec', 'cspwatch-mock'], dir);
+      expect(await runScenario(dir, 'mock-server-msw.mjs')).toMatch(/says to install msw/);
     }
   });
 
