@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { scaledTimeouts } from '../test-budget';
+import { scaledTimeouts } from '../test-budget.ts';
 
 export default defineProject({
   test: {

@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
-import { scaledTimeouts } from '../../test-budget';
-import { workspaceSourceAliases } from '../../vitest.shared';
+import { scaledTimeouts } from '../../test-budget.ts';
+import { workspaceSourceAliases } from '../../vitest.shared.ts';
 
 export default defineProject({
   resolve: { alias: workspaceSourceAliases() },

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // The private contract package (schemas, the OpenAPI document) is bundled from its source
 // modules, never installed: unused modules drop out.
@@ -12,25 +12,28 @@ const contract = {
   },
 };
 
-export default defineConfig([
-  {
-    entry: { index: 'src/index.ts', msw: 'src/msw.ts' },
-    format: ['esm', 'cjs'],
-    // Contract types (ProblemCode) are inlined: users never install the private package.
-    dts: {
-      resolve: ['@cspwatch/contract'],
-      compilerOptions: { paths: { '@cspwatch/contract': ['../contract/src/index.ts'] } },
-    },
-    clean: true,
-    sourcemap: false,
-    target: 'es2022',
-    platform: 'node',
-    removeNodeProtocol: false,
-    splitting: false,
-    treeshake: true,
-    external: ['msw', '@cspwatch/webhooks'],
-    ...contract,
+const library = {
+  // Contract types (ProblemCode) are inlined: users never install the private package.
+  dts: {
+    resolve: ['@cspwatch/contract'],
+    compilerOptions: { paths: { '@cspwatch/contract': ['../contract/src/index.ts'] } },
   },
+  sourcemap: false,
+  target: 'es2022',
+  platform: 'node',
+  removeNodeProtocol: false,
+  splitting: false,
+  treeshake: true,
+  external: ['msw', '@cspwatch/webhooks'],
+  ...contract,
+} satisfies Options;
+
+export default defineConfig([
+  { ...library, entry: { index: 'src/index.ts' }, format: ['esm', 'cjs'], clean: true },
+  // `/msw` loads msw itself so that a missing msw is a typed error: with a top-level await in
+  // the ESM build, with a require in the CommonJS one (which has no top-level await).
+  { ...library, entry: { msw: 'src/msw.ts' }, format: ['esm'], clean: false },
+  { ...library, entry: { msw: 'src/msw-require.ts' }, format: ['cjs'], clean: false },
   {
     // The bin: ESM only, run by Node; tsup keeps the #! line of src/cli.ts.
     entry: { cli: 'src/cli.ts' },

@@ -1,7 +1,7 @@
 import { builtinModules } from 'node:module';
 import { defineProject, type Plugin } from 'vitest/config';
-import { scaledTimeouts } from '../../test-budget';
-import { workspaceSourceAliases } from '../../vitest.shared';
+import { scaledTimeouts } from '../../test-budget.ts';
+import { workspaceSourceAliases } from '../../vitest.shared.ts';
 
 /**
  * Fails any import of a Node built-in made by this package's source, so the Web path

@@ -3,6 +3,7 @@ import { redactUrls } from '@cspwatch/contract';
 /** Every `code` a {@link MockServerError} can carry. */
 export type MockServerErrorCode =
   | 'invalid_options'
+  | 'missing_peer'
   | 'unknown_workspace'
   | 'unknown_channel'
   | 'unknown_user'
@@ -11,9 +12,9 @@ export type MockServerErrorCode =
 const MARKER = Symbol.for('@cspwatch/mock-server.MockServerError');
 
 /**
- * The error the mock server's programmatic API throws: bad options, or a reference to a
- * workspace or inbox channel that does not exist. Errors on the wire are problem+json
- * responses instead, never thrown.
+ * The error the mock server's programmatic API throws: bad options, a reference to a
+ * workspace or inbox channel that does not exist, or (`missing_peer`) `/msw` loaded without
+ * msw installed. Errors on the wire are problem+json responses instead, never thrown.
  *
  * @example
  * ```ts

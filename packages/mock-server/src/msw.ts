@@ -1,21 +1,18 @@
 /**
  * msw request handlers of the cspwatch mock service, for in-process tests: the same core as
- * the HTTP server, so both answer alike. Needs `msw` 2 (an optional peer dependency).
+ * the HTTP server, so both answer alike. Needs `msw` 2 (an optional peer dependency); without
+ * it, importing this entry throws a `MockServerError` `missing_peer` that says what to install.
  *
  * @packageDocumentation
  */
-import { http, type RequestHandler } from 'msw';
-import { createMockService, type MockService } from './app';
-import { MockServerError } from './errors';
-import { checkBaseUrl } from './options';
+import type { RequestHandler } from 'msw';
+import { createHandlersWith, type MockHandlersOptions, missingMsw } from './msw/create-handlers';
 
-/** Options of {@link createMockHandlers}. */
-export interface MockHandlersOptions {
-  /** The origin your code under test calls, e.g. `https://api.cspwatch.test`. */
-  baseUrl: string;
-  /** The service to serve; create it with the same `baseUrl`. @default createMockService({ baseUrl }) */
-  service?: MockService;
-}
+// ESM build: loaded here, not by a static import, so a missing msw is our typed error rather
+// than the loader's. (msw-require.ts is the CommonJS build of this entry.)
+const { http } = await import('msw').catch(missingMsw);
+
+export type { MockHandlersOptions };
 
 /**
  * Creates msw handlers that answer every request to `baseUrl` from the mock service. A
@@ -34,13 +31,5 @@ export interface MockHandlersOptions {
  * ```
  */
 export function createMockHandlers(options: MockHandlersOptions): RequestHandler[] {
-  const baseUrl = checkBaseUrl(options?.baseUrl);
-  const service = options.service ?? createMockService({ baseUrl });
-  if (service.baseUrl !== baseUrl) {
-    throw new MockServerError(
-      'invalid_options',
-      `The service was created with baseUrl ${service.baseUrl} but the handlers get ${baseUrl}; use the same origin.`,
-    );
-  }
-  return [http.all(`${baseUrl}/*`, ({ request }) => service.fetch(request))];
+  return createHandlersWith(http, options);
 }

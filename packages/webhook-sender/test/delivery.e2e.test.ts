@@ -1,4 +1,3 @@
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import {
   buildAlert,
   createMemoryChannelStateStore,
@@ -7,16 +6,17 @@ import {
   type WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInbox } from './helpers/inbox';
 import { verifyIndependently } from './helpers/independent-verify';
 
 const SECRET = 'whsec_e2e-ünïcödé-secret';
-let server: MockServer;
+let verifyingInbox: Awaited<ReturnType<typeof startInbox>>;
 let sender: WebhookSender;
 /** Same store, short timeout: used only where the inbox hangs, so load cannot fake a timeout. */
 let impatientSender: WebhookSender;
 
 beforeAll(async () => {
-  server = await startMockServer();
+  verifyingInbox = await startInbox();
   const store = createMemoryChannelStateStore();
   sender = createWebhookSender({ store, dangerouslyAllowLoopback: true });
   impatientSender = createWebhookSender({ store, dangerouslyAllowLoopback: true, timeoutMs: 400 });
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sender.close();
   await impatientSender.close();
-  await server.close();
+  await verifyingInbox.close();
 });
 
 function inboxChannel(response?: {
@@ -33,7 +33,7 @@ function inboxChannel(response?: {
   location?: string;
   hang?: boolean;
 }): DeliveryChannel {
-  const { id, url } = server.service.inbox.createChannel({
+  const { id, url } = verifyingInbox.createChannel({
     secret: SECRET,
     ...(response ? { response } : {}),
   });
@@ -43,8 +43,8 @@ function inboxChannel(response?: {
 const answer = (
   channel: DeliveryChannel,
   response: { status?: number; location?: string; hang?: boolean },
-) => server.service.inbox.setResponse(channel.id, response);
-const received = (channel: DeliveryChannel) => server.service.inbox.deliveries(channel.id);
+) => verifyingInbox.setResponse(channel.id, response);
+const received = (channel: DeliveryChannel) => verifyingInbox.deliveries(channel.id);
 
 function sampleAlert() {
   const end = Date.now();
@@ -70,7 +70,7 @@ function sampleAlert() {
   });
 }
 
-describe('deliveries to the mock inbox over real HTTP', () => {
+describe('deliveries to a verifying inbox over real HTTP', () => {
   it('delivers a signed alert that the inbox and an independent verifier both accept', async () => {
     const channel = inboxChannel();
     const alert = sampleAlert();

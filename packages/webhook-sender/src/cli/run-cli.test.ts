@@ -1,17 +1,17 @@
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureCli } from '../../test/helpers/capture-cli';
+import { startInbox } from '../../test/helpers/inbox';
 import type { DeliveryResult } from '../delivery/delivery-result';
 import { describeDeliveries } from './describe-delivery';
 
 const SECRET = 'cli-secret-Ω-1234';
-let server: MockServer;
+let verifyingInbox: Awaited<ReturnType<typeof startInbox>>;
 
 beforeAll(async () => {
-  server = await startMockServer();
+  verifyingInbox = await startInbox();
 });
 afterAll(async () => {
-  await server.close();
+  await verifyingInbox.close();
 });
 
 async function run(argv: string[], env: Record<string, string> = {}, stdin = '') {
@@ -21,7 +21,7 @@ async function run(argv: string[], env: Record<string, string> = {}, stdin = '')
 }
 
 function inbox(status = 200) {
-  return server.service.inbox.createChannel({ secret: SECRET, response: { status } });
+  return verifyingInbox.createChannel({ secret: SECRET, response: { status } });
 }
 
 describe('cspwatch-webhook send-test', () => {
@@ -35,7 +35,7 @@ describe('cspwatch-webhook send-test', () => {
     expect(stdout).toMatch(
       /^✔ delivered sample alert [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200 in \d+ ms\n/,
     );
-    const [delivery] = server.service.inbox.deliveries(channel.id);
+    const [delivery] = verifyingInbox.deliveries(channel.id);
     expect(delivery).toMatchObject({
       verified: true,
       event: { eventType: 'csp-violation:new-type', rule: 'Test alert' },
@@ -60,10 +60,7 @@ describe('cspwatch-webhook send-test', () => {
         )
       ).code,
     ).toBe(0);
-    expect(server.service.inbox.deliveries(channel.id).map((d) => d.verified)).toEqual([
-      true,
-      true,
-    ]);
+    expect(verifyingInbox.deliveries(channel.id).map((d) => d.verified)).toEqual([true, true]);
   });
 
   it('accepts --secret but warns about it', async () => {
@@ -88,7 +85,7 @@ describe('cspwatch-webhook send-test', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/failed \(target_rejected\)/);
     expect(stdout).toMatch(/add --allow-loopback/);
-    expect(server.service.inbox.deliveries(channel.id)).toHaveLength(0);
+    expect(verifyingInbox.deliveries(channel.id)).toHaveLength(0);
   });
 
   it('exits 1 and shows the status when the endpoint answers non-2xx; --json prints the result', async () => {

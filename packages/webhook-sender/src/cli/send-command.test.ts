@@ -1,22 +1,22 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureCli } from '../../test/helpers/capture-cli';
+import { startInbox } from '../../test/helpers/inbox';
 import { startReceiver } from '../../test/helpers/receiver';
 
 const SECRET = 'send-secret-Ω-1234';
 const ENV = { CSPWATCH_WEBHOOK_SECRET: SECRET };
-let server: MockServer;
+let verifyingInbox: Awaited<ReturnType<typeof startInbox>>;
 let dir: string;
 
 beforeAll(async () => {
-  server = await startMockServer();
+  verifyingInbox = await startInbox();
   dir = await mkdtemp(join(tmpdir(), 'cspwatch-send-'));
 });
 afterAll(async () => {
-  await server.close();
+  await verifyingInbox.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -32,7 +32,7 @@ async function payloadFile(name: string, text: string): Promise<string> {
   return path;
 }
 
-const inbox = () => server.service.inbox.createChannel({ secret: SECRET });
+const inbox = () => verifyingInbox.createChannel({ secret: SECRET });
 const send = (url: string, ...rest: string[]) => [
   'send',
   '--url',
@@ -50,7 +50,7 @@ describe('cspwatch-webhook send', () => {
     expect(stdout).toMatch(
       /^✔ delivered payload [0-9a-f-]{36} to http:\/\/127\.0\.0\.1:\d+\/\S+: 200/,
     );
-    const [delivery] = server.service.inbox.deliveries(channel.id);
+    const [delivery] = verifyingInbox.deliveries(channel.id);
     expect(delivery?.verified).toBe(true);
     expect(JSON.parse(delivery?.rawBody ?? '')).toEqual({
       eventType: 'custom:thing',
@@ -64,7 +64,7 @@ describe('cspwatch-webhook send', () => {
     const stdin = '{"id":"evt_1","eventType":"csp-violation:new-type"}';
     const { code } = await run(send(channel.url, '--payload', '-', '--event-type', 'x:y'), stdin);
     expect(code).toBe(0);
-    const [delivery] = server.service.inbox.deliveries(channel.id);
+    const [delivery] = verifyingInbox.deliveries(channel.id);
     expect(delivery?.verified).toBe(true);
     expect(JSON.parse(delivery?.rawBody ?? '')).toEqual({ id: 'evt_1', eventType: 'x:y' });
   });
@@ -72,7 +72,7 @@ describe('cspwatch-webhook send', () => {
   it('sends the sample alert without --payload', async () => {
     const channel = inbox();
     expect((await run(send(channel.url))).code).toBe(0);
-    expect(server.service.inbox.deliveries(channel.id)[0]?.event).toMatchObject({
+    expect(verifyingInbox.deliveries(channel.id)[0]?.event).toMatchObject({
       eventType: 'csp-violation:new-type',
       rule: 'Test alert',
     });
@@ -93,7 +93,7 @@ describe('cspwatch-webhook send', () => {
           `^✔ http://127\\.0\\.0\\.1:\\d+/\\S+ refused the ${variant} sample alert [0-9a-f-]{36}, as it should: 4\\d\\d in \\d+ ms\n`,
         ),
       );
-      const [delivery] = server.service.inbox.deliveries(channel.id);
+      const [delivery] = verifyingInbox.deliveries(channel.id);
       expect(delivery).toMatchObject({ verified: false, errorCode: verdict });
     },
   );
@@ -153,7 +153,7 @@ describe('cspwatch-webhook send', () => {
     const { code, stdout } = await run(['send', '--url', channel.url]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/failed \(target_rejected\)[\s\S]*add --allow-loopback/);
-    expect(server.service.inbox.deliveries(channel.id)).toHaveLength(0);
+    expect(verifyingInbox.deliveries(channel.id)).toHaveLength(0);
   });
 
   it.each([

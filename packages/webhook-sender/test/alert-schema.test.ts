@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AlertSchema } from '@cspwatch/contract';
 import { buildAlert } from '@cspwatch/webhook-sender';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AlertSchema } from '../src/alert';
 
 const root = join(import.meta.dirname, '../../..');
 const read = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8'));
