@@ -5,7 +5,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /** An error response: the problem body narrowed to this status's codes, and its headers. */
-function errorResponse({ status, description, codes }: ErrorResponse) {
+export function errorResponse({ status, description, codes }: ErrorResponse) {
   const headers: Record<string, unknown> = { 'x-request-id': header('RequestId') };
   if (status === '401') headers['www-authenticate'] = header('WwwAuthenticate');
   if (status === '429') headers['retry-after'] = header('RetryAfter');
