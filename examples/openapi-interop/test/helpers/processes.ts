@@ -28,6 +28,8 @@ export interface PrismProcess {
   readonly baseUrl: string;
   /** stdout and stderr so far (Prism logs each request and any violation there). */
   output(): string;
+  /** Resolves once the output matches `pattern` (Prism may log an exchange after answering it). */
+  waitForOutput(pattern: RegExp, ms?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startPrism(args: string[], startMs = 90_000): Promise<Pris
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  const waiters = new Set<() => void>();
   const exited = once(child, 'exit');
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -51,6 +54,7 @@ export async function startPrism(args: string[], startMs = 90_000): Promise<Pris
     }, startMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      for (const waiter of waiters) waiter();
       if (output.includes('Prism is listening')) {
         clearTimeout(timer);
         resolve();
@@ -66,6 +70,22 @@ export async function startPrism(args: string[], startMs = 90_000): Promise<Pris
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     output: () => output,
+    waitForOutput(pattern, ms = 30_000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`Prism never printed ${pattern} in ${ms} ms:\n${output}`));
+        }, ms);
+        waiters.add(check);
+        check();
+      });
+    },
     async close() {
       if (child.exitCode === null) {
         child.kill();
