@@ -41,7 +41,7 @@ function compareSchemas(before: Json, after: Json, side: Side, where: string, fo
     const old = resolveBefore(a);
     const now = resolveAfter(b);
     if (Array.isArray(old.allOf) && Array.isArray(now.allOf))
-      old.allOf.forEach((part: Json, index: number) => walk(part, now.allOf[index] ?? {}, at));
+      for (const [index, part] of old.allOf.entries()) walk(part, now.allOf[index] ?? {}, at);
     const [oldTypes, newTypes] = [types(old), types(now)];
     if (oldTypes.length > 0 && newTypes.length > 0) {
       const lost = oldTypes.filter((type) => !newTypes.includes(type));
@@ -80,7 +80,8 @@ function compareSchemas(before: Json, after: Json, side: Side, where: string, fo
     const oldOptions = optionsOf(old);
     const newOptions = optionsOf(now);
     if (oldOptions.length > 0 && oldOptions.length === newOptions.length)
-      oldOptions.forEach((option, index) => walk(option, newOptions[index], `${at}|${index}`));
+      for (const [index, option] of oldOptions.entries())
+        walk(option, newOptions[index], `${at}|${index}`);
   };
   walk(before.schema, after.schema, where);
 }
