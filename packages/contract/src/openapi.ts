@@ -9,7 +9,7 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
  * An error response: the problem body with this status's codes listed (open, like every
  * response enum: a new code must not break a generated client), and its headers.
  */
-function errorResponse({ status, description, codes }: ErrorResponse) {
+export function errorResponse({ status, description, codes }: ErrorResponse) {
   const headers: Record<string, unknown> = { 'x-request-id': header('RequestId') };
   if (status === '401') headers['www-authenticate'] = header('WwwAuthenticate');
   if (status === '429') headers['retry-after'] = header('RetryAfter');

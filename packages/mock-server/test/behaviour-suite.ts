@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import {
   type ConformanceRecord,
   checkResponsesAgainstDocument,
+  documentedMockSuccesses,
   documentedResponses,
 } from './document-conformance';
 import { alertFlowTests } from './suite/alert-flow';
@@ -35,7 +36,8 @@ export function defineBehaviourSuite(transport: Transport): void {
     });
     afterAll(() => harness?.close());
     beforeEach(() => harness?.service.reset());
-    // Every REST response is checked against openapi.json; every documented status must occur.
+    // Every response is checked against openapi.json (REST) or the mock's own openapi.json
+    // (control API, inbox, intake); every documented REST status and mock success must occur.
     let conformance: ConformanceRecord | undefined;
     beforeAll(() => {
       conformance = checkResponsesAgainstDocument();
@@ -43,6 +45,7 @@ export function defineBehaviourSuite(transport: Transport): void {
     afterAll(() => {
       conformance?.restore();
       expect(documentedResponses().filter((key) => !conformance?.seen.has(key))).toEqual([]);
+      expect(documentedMockSuccesses().filter((key) => !conformance?.seen.has(key))).toEqual([]);
     });
 
     const context = createSuiteContext(() => {

@@ -1,16 +1,10 @@
 /** Control API: the webhook inbox (channels to deliver to, their deliveries and verdicts). */
-import { z } from 'zod';
 import { isMockServerError } from '../errors';
 import type { InboxResponse } from '../inbox-types';
 import { json, problem, validationProblem } from '../problem';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
-
-const responseSchema = z.strictObject({
-  status: z.int().optional(),
-  location: z.string().optional(),
-  hang: z.boolean().optional(),
-});
+import { CreateInboxChannelRequestSchema, InboxResponseSchema } from './request-schemas';
 
 /** Runs an inbox call, answering its `invalid_options` as `400` and `unknown_channel` as `404`. */
 function answerInboxErrors(run: () => Response): Response {
@@ -45,13 +39,7 @@ export const listInboxChannels: RouteHandler = async (_request, _params, { inbox
 
 /** `POST /_mock/inbox/channels`: `{ secret, response? }` → `201 { id, url }` (the secret is never returned). */
 export const createInboxChannel: RouteHandler = async (request, _params, { inbox }) => {
-  const body = await readValid(
-    request,
-    z.strictObject({
-      secret: z.union([z.string(), z.array(z.string()).min(1).max(10)]),
-      response: responseSchema.optional(),
-    }),
-  );
+  const body = await readValid(request, CreateInboxChannelRequestSchema);
   if (!body.ok) return body.response;
   const { secret, response } = body.value;
   return answerInboxErrors(() =>
@@ -67,7 +55,7 @@ export const createInboxChannel: RouteHandler = async (request, _params, { inbox
 
 /** `PUT /_mock/inbox/channels/{id}/response`: how the channel answers from now on. */
 export const setInboxResponse: RouteHandler = async (request, [id], { inbox }) => {
-  const body = await readValid(request, responseSchema);
+  const body = await readValid(request, InboxResponseSchema);
   if (!body.ok) return body.response;
   return answerInboxErrors(() => {
     inbox.setResponse(id!, withoutUndefined(body.value) as InboxResponse);

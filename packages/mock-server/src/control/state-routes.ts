@@ -1,11 +1,11 @@
 /** Control API: reset, scenario, state snapshot and faults. */
-import { z } from 'zod';
 import { resolveFaults } from '../options';
 import { json, validationProblem } from '../problem';
 import { readJson } from '../request-body';
 import type { RouteContext, RouteHandler } from '../routes/context';
 import { parseScenario } from '../scenario/parse';
 import { readValid } from './body';
+import { FaultsRequestSchema } from './request-schemas';
 
 /** `POST /_mock/reset`: back to the seeded state (fixtures or the last scenario). */
 export const resetState: RouteHandler = async (_request, _params, context) => {
@@ -60,23 +60,13 @@ export const dropScenario: RouteHandler = async (_request, _params, context) => 
 export const readState: RouteHandler = async (_request, _params, context) =>
   json(await seedSummary(context));
 
-const rate = z.number().min(0).max(1);
-const faultsSchema = z.strictObject({
-  latencyMs: z.int().min(0).max(60_000).optional(),
-  rateLimitEvery: z.int().min(0).max(1_000_000).optional(),
-  retryAfterSeconds: z.int().min(0).max(86_400).optional(),
-  serverErrorRate: rate.optional(),
-  serverErrorStatus: z.int().min(500).max(599).optional(),
-  dropConnectionRate: rate.optional(),
-});
-
 /** `GET /_mock/faults`: the fault settings in force. */
 export const readFaults: RouteHandler = async (_request, _params, { faults }) =>
   json(faults.settings);
 
 /** `PUT /_mock/faults`: replaces the fault settings (`{}` turns every fault off), as `setFaults`. */
 export const replaceFaults: RouteHandler = async (request, _params, { faults }) => {
-  const body = await readValid(request, faultsSchema);
+  const body = await readValid(request, FaultsRequestSchema);
   if (!body.ok) return body.response;
   const settings = Object.fromEntries(
     Object.entries(body.value).filter(([, value]) => value !== undefined),

@@ -8,6 +8,7 @@ import {
   listInboxDeliveries,
   setInboxResponse,
 } from './inbox-routes';
+import { serveMockOpenApi } from './openapi-route';
 import { inboxPage, pageFragment, pageRevision } from './page-routes';
 import {
   dropScenario,
@@ -42,6 +43,7 @@ const control = (path: string, methods: Route['methods']): Route => ({
 /** The control API's routes. */
 export const CONTROL_ROUTES: readonly Route[] = [
   control('', { GET: inboxPage }),
+  control('openapi.json', { GET: serveMockOpenApi }),
   control('fragment', { GET: pageFragment }),
   control('revision', { GET: pageRevision }),
   control('reset', { POST: resetState }),

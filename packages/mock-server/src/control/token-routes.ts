@@ -1,21 +1,13 @@
 /** Control API: issue, expire and revoke bearer tokens. */
-import { z } from 'zod';
 import { isMockServerError } from '../errors';
 import { json, problem } from '../problem';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
-
-const issueSchema = z.union([
-  z.strictObject({
-    userId: z.string().min(1),
-    ttlSeconds: z.int().min(1).max(31_536_000).optional(),
-  }),
-  z.strictObject({ apiKeyId: z.string().min(1) }),
-]);
+import { EndTokenRequestSchema, IssueTokenRequestSchema } from './request-schemas';
 
 /** `POST /_mock/tokens`: `{ userId, ttlSeconds? }` issues a user token; `{ apiKeyId }` a `cwk_` token. */
 export const issueToken: RouteHandler = async (request, _params, { store }) => {
-  const body = await readValid(request, issueSchema);
+  const body = await readValid(request, IssueTokenRequestSchema);
   if (!body.ok) return body.response;
   try {
     if ('apiKeyId' in body.value) {
@@ -36,12 +28,10 @@ export const issueToken: RouteHandler = async (request, _params, { store }) => {
   }
 };
 
-const tokenSchema = z.strictObject({ token: z.string().min(1).max(512) });
-
 /** `POST /_mock/tokens/expire` and `/revoke`: the token gets `401 invalid_token` from now on. */
 export function endToken(status: 'expired' | 'revoked'): RouteHandler {
   return async (request, _params, { store }) => {
-    const body = await readValid(request, tokenSchema);
+    const body = await readValid(request, EndTokenRequestSchema);
     if (!body.ok) return body.response;
     if (!store.endToken(body.value.token, status)) {
       return problem({

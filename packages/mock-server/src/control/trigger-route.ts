@@ -1,23 +1,9 @@
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { z } from 'zod';
 import { json, validationProblem } from '../problem';
 import type { RouteHandler } from '../routes/context';
 import { sampleAlertInput, triggerAlert } from '../trigger';
 import { readValid } from './body';
-
-const triggerSchema = z.strictObject({
-  to: z.string().min(1),
-  secret: z.string(),
-  sample: z
-    .strictObject({
-      directive: z.string().optional(),
-      origin: z.string().optional(),
-      rule: z.string().optional(),
-      websiteUrl: z.string().optional(),
-    })
-    .optional(),
-  alert: z.record(z.string(), z.unknown()).optional(),
-});
+import { TriggerRequestSchema } from './request-schemas';
 
 /**
  * `POST /_mock/trigger`: `{ to, secret, sample? | alert? }` sends one signed alert (the
@@ -26,7 +12,7 @@ const triggerSchema = z.strictObject({
  * A trigger to a receiver outside this mock is listed on the inbox page.
  */
 export const triggerRoute: RouteHandler = async (request, _params, { triggers }) => {
-  const body = await readValid(request, triggerSchema);
+  const body = await readValid(request, TriggerRequestSchema);
   if (!body.ok) return body.response;
   const { to, secret, sample, alert } = body.value;
   if (sample && alert)

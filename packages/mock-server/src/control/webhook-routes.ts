@@ -1,10 +1,14 @@
 /** Control API: the service's webhook channels, alert rules and the log of alerts raised. */
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { z } from 'zod';
 import { json, problem, validationProblem } from '../problem';
 import type { RouteHandler } from '../routes/context';
 import { randomHex } from '../tokens';
 import { readValid } from './body';
+import {
+  CreateAlertRuleRequestSchema,
+  CreateWebhookChannelRequestSchema,
+  UpdateWebhookChannelRequestSchema,
+} from './request-schemas';
 
 const channelNotFound = () =>
   problem({
@@ -34,24 +38,13 @@ async function withChannelErrors(
   }
 }
 
-const createSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-  name: z.string(),
-  url: z.string(),
-  secret: z.string(),
-  enabled: z.boolean().optional(),
-});
-
 /** `GET /_mock/webhook-channels`. */
 export const listChannels: RouteHandler = async (_request, _params, { webhookChannels }) =>
   json({ data: await webhookChannels.list() });
 
 /** `POST /_mock/webhook-channels`: `{ name, url, secret, enabled? }`; `201` with the channel (no secret). */
 export const createChannel: RouteHandler = async (request, _params, context) => {
-  const body = await readValid(request, createSchema);
+  const body = await readValid(request, CreateWebhookChannelRequestSchema);
   if (!body.ok) return body.response;
   const { id, enabled, ...fields } = body.value;
   if (id !== undefined && context.webhookChannels.get(id))
@@ -67,16 +60,9 @@ export const createChannel: RouteHandler = async (request, _params, context) => 
   }, context.dangerouslyAllowLoopbackWebhooks);
 };
 
-const patchSchema = z.strictObject({
-  name: z.string().optional(),
-  url: z.string().optional(),
-  secret: z.string().optional(),
-  enabled: z.boolean().optional(),
-});
-
 /** `PATCH /_mock/webhook-channels/{id}`: edit; `enabled: true` re-enables and resets the failure count. */
 export const updateChannel: RouteHandler = async (request, [id], context) => {
-  const body = await readValid(request, patchSchema);
+  const body = await readValid(request, UpdateWebhookChannelRequestSchema);
   if (!body.ok) return body.response;
   const patch = Object.fromEntries(Object.entries(body.value).filter(([, v]) => v !== undefined));
   return withChannelErrors(async () => {
@@ -96,19 +82,13 @@ export const deleteChannel: RouteHandler = async (_request, [id], context) => {
   return new Response(null, { status: 204 });
 };
 
-const ruleSchema = z.strictObject({
-  name: z.string().max(255).regex(/\S/, 'Must not be blank.'),
-  websiteId: z.string().min(1),
-  channelIds: z.array(z.string()).max(100),
-});
-
 /** `GET /_mock/alert-rules`. */
 export const listRules: RouteHandler = async (_request, _params, { alerts }) =>
   json({ data: alerts.rules });
 
 /** `POST /_mock/alert-rules`: `{ name, websiteId, channelIds }`; the website and channels must exist. */
 export const createRule: RouteHandler = async (request, _params, context) => {
-  const body = await readValid(request, ruleSchema);
+  const body = await readValid(request, CreateAlertRuleRequestSchema);
   if (!body.ok) return body.response;
   const { name, websiteId, channelIds } = body.value;
   const errors = channelIds.flatMap((channelId, index) =>

@@ -319,4 +319,42 @@ export function controlTests(s: SuiteContext): void {
       );
     });
   });
+
+  describe('control API: its own document, the page endpoints and alert rules', () => {
+    it('GET /_mock/openapi.json is the committed document of the mock surface', async () => {
+      const response = await control('GET', '/openapi.json');
+      expect(response.status).toBe(200);
+      const document = await response.json();
+      expect(document).toMatchObject({ openapi: '3.1.0', info: { title: 'cspwatch mock server' } });
+      expect(Object.keys(document.paths)).toContain('/_mock/scenario');
+    });
+
+    it('GET /_mock/revision counts changes the page shows; GET /_mock/fragment renders them', async () => {
+      const first = (await (await control('GET', '/revision')).json()).revision;
+      await control('POST', '/webhook-channels', {
+        name: 'Pager',
+        url: 'https://hooks.example.com/pager',
+        secret,
+      });
+      const second = (await (await control('GET', '/revision')).json()).revision;
+      expect(second).toBeGreaterThan(first);
+      const fragment = await control('GET', '/fragment');
+      expect(fragment.headers.get('x-mock-revision')).toBe(String(second));
+      expect(await fragment.text()).toContain('Pager');
+    });
+
+    it('GET lists alert rules; DELETE removes one, then answers 404 rule_not_found', async () => {
+      const site = await s.website();
+      const rule = await (
+        await control('POST', '/alert-rules', { name: 'Watch', websiteId: site.id, channelIds: [] })
+      ).json();
+      expect((await (await control('GET', '/alert-rules')).json()).data).toEqual([rule]);
+      expect((await control('DELETE', `/alert-rules/${rule.id}`)).status).toBe(204);
+      await expectProblem(
+        await control('DELETE', `/alert-rules/${rule.id}`),
+        404,
+        'rule_not_found',
+      );
+    });
+  });
 }
