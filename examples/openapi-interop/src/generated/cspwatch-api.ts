@@ -84,13 +84,15 @@ export interface components {
             /** @description Allowed client addresses (IPs or CIDR ranges); empty means any. */
             allowedIps: string[];
             /** @description Expiry, or null for a key that never expires. */
-            expiresAt: string | null;
+            expiresAt?: string | null;
             /** @description Last use, or null for a key never used. */
-            lastUsedAt: string | null;
+            lastUsedAt?: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        } & {
+            [key: string]: unknown;
         };
         ApiKeyCreator: {
             /** @description User id. */
@@ -103,18 +105,27 @@ export interface components {
             lastName: string;
             /** @description Avatar URL. */
             picture: string;
+        } & {
+            [key: string]: unknown;
         };
         ApiKeyPage: {
             data: components["schemas"]["ApiKey"][];
             pagination: components["schemas"]["Pagination"];
+        } & {
+            [key: string]: unknown;
         };
         Pagination: {
             /** @description Opaque cursor of the next page (pass it back unchanged as `cursor`), or null on the last page. */
-            nextCursor: string | null;
+            nextCursor?: string | null;
             /** @description Whether another page follows. */
             hasMore: boolean;
-            /** @description Number of keys matching `q`, across all pages. */
+            /**
+             * Format: int64
+             * @description Number of keys matching `q`, across all pages. `@cspwatch/client` refuses a total above 2^53 - 1, which a JavaScript number cannot hold exactly.
+             */
             total: number;
+        } & {
+            [key: string]: unknown;
         };
         CreateWebsiteRequest: {
             /** @description Display name: 1 to 255 characters, not only white space. */
@@ -160,25 +171,24 @@ export interface components {
              * @description Address of the site.
              */
             url: string;
-            /**
-             * Format: uri
-             * @description The provisioned report-collection URL (point `Reporting-Endpoints` at it).
-             */
+            /** @description The provisioned report-collection URL (point `Reporting-Endpoints` at it). */
             endpointUrl: string;
             /** @description Whether the endpoint accepts reports. */
             endpointEnabled: boolean;
-            /** @description Reports per month the website may ingest. */
+            /**
+             * Format: int64
+             * @description The usage limit of the website. Its unit and meaning are not stated; any integer may appear, negative ones too (`-1` often means no limit).
+             */
             usageLimit: number;
             settings: components["schemas"]["WebsiteSettings"];
-            /**
-             * @description The caller's role on the website; the creator gets `manager`. More values may appear.
-             * @enum {string}
-             */
-            role: "manager" | "viewer";
+            /** @description The caller's role on the website; the creator gets `manager`. Open: other values may appear, so keep a default branch. */
+            role: ("manager" | "viewer") | string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        } & {
+            [key: string]: unknown;
         };
         WebsiteSettings: {
             /** @description Origins whose reports are accepted; empty means any. */
@@ -186,28 +196,29 @@ export interface components {
             dropQueryAndFragments: boolean;
             dropReferrer: boolean;
             dropReportsFromExtensions: boolean;
+        } & {
+            [key: string]: unknown;
         };
         Problem: {
             /**
-             * @description `urn:cspwatch:problem:<code>`.
+             * @description `urn:cspwatch:problem:<code>`, a URI naming the problem type.
              * @example urn:cspwatch:problem:validation_failed
              */
             type: string;
             /** @description Short summary of the problem type. */
             title: string;
-            /** @description The HTTP status code. */
+            /** @description The HTTP status code of the response. */
             status: number;
             /** @description What happened this time, and what to do. */
             detail: string;
             code: components["schemas"]["ProblemCode"];
             /** @description For `validation_failed` and `invalid_cursor`: every invalid field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+        } & {
+            [key: string]: unknown;
         };
-        /**
-         * @description Stable snake_case identifier of the problem; switch on it.
-         * @enum {string}
-         */
-        ProblemCode: "validation_failed" | "invalid_cursor" | "malformed_json" | "missing_token" | "invalid_token" | "forbidden_role" | "feature_not_in_plan" | "api_key_not_allowed" | "website_limit_reached" | "not_found" | "workspace_not_found" | "channel_not_found" | "endpoint_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "webhook_verification_failed" | "bad_request" | "server_error" | "missing_control_token" | "invalid_control_token" | "user_not_found" | "api_key_not_found" | "token_not_found" | "website_not_found" | "rule_not_found" | "webhook_channel_not_found";
+        /** @description Stable snake_case identifier of the problem; switch on it. Open: the service may add codes, so keep a default branch. */
+        ProblemCode: ("validation_failed" | "invalid_cursor" | "malformed_json" | "missing_token" | "invalid_token" | "forbidden_role" | "feature_not_in_plan" | "api_key_not_allowed" | "website_limit_reached" | "not_found" | "workspace_not_found" | "channel_not_found" | "endpoint_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "webhook_verification_failed" | "bad_request" | "server_error" | "missing_control_token" | "invalid_control_token" | "user_not_found" | "api_key_not_found" | "token_not_found" | "website_not_found" | "rule_not_found" | "webhook_channel_not_found") | string;
         ProblemFieldError: {
             /**
              * @description The field, as a dot path: `limit`, `name`, `settings.allowedOrigins.0`; `(body)` when the body as a whole is wrong.
@@ -218,6 +229,8 @@ export interface components {
             path: string;
             /** @description What is wrong and what is expected. */
             message: string;
+        } & {
+            [key: string]: unknown;
         };
         Alert: {
             /** @description Delivery/alert identifier (UUID-shaped); use it to drop duplicates. */
@@ -271,7 +284,7 @@ export interface components {
     headers: {
         /** @description Identifies this request; quote it when you report a problem. */
         RequestId: string;
-        /** @description Seconds to wait before retrying. */
+        /** @description When to retry (RFC 9110): seconds to wait (`1`), or an HTTP date (`Wed, 21 Oct 2026 07:28:00 GMT`). The mock sends seconds; read both. */
         RetryAfter: string;
         /** @description The bearer challenge, e.g. `Bearer realm="cspwatch", error="invalid_token"`. */
         WwwAuthenticate: string;
@@ -317,10 +330,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "invalid_cursor";
+                        code?: ("validation_failed" | "invalid_cursor") | string;
                     };
                 };
             };
@@ -333,10 +343,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_token" | "invalid_token";
+                        code?: ("missing_token" | "invalid_token") | string;
                     };
                 };
             };
@@ -348,10 +355,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 403;
-                        /** @enum {unknown} */
-                        code?: "api_key_not_allowed" | "forbidden_role" | "feature_not_in_plan";
+                        code?: ("api_key_not_allowed" | "forbidden_role" | "feature_not_in_plan") | string;
                     };
                 };
             };
@@ -363,10 +367,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "workspace_not_found";
+                        code?: "workspace_not_found" | string;
                     };
                 };
             };
@@ -379,10 +380,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 429;
-                        /** @enum {unknown} */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | string;
                     };
                 };
             };
@@ -394,9 +392,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        status?: unknown;
-                        /** @enum {unknown} */
-                        code?: "server_error";
+                        code?: "server_error" | string;
                     };
                 };
             };
@@ -436,10 +432,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -452,10 +445,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_token" | "invalid_token";
+                        code?: ("missing_token" | "invalid_token") | string;
                     };
                 };
             };
@@ -467,10 +457,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 403;
-                        /** @enum {unknown} */
-                        code?: "api_key_not_allowed" | "forbidden_role" | "website_limit_reached";
+                        code?: ("api_key_not_allowed" | "forbidden_role" | "website_limit_reached") | string;
                     };
                 };
             };
@@ -482,10 +469,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "workspace_not_found";
+                        code?: "workspace_not_found" | string;
                     };
                 };
             };
@@ -497,10 +481,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -512,10 +493,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -528,10 +506,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 429;
-                        /** @enum {unknown} */
-                        code?: "rate_limited";
+                        code?: "rate_limited" | string;
                     };
                 };
             };
@@ -543,9 +518,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        status?: unknown;
-                        /** @enum {unknown} */
-                        code?: "server_error";
+                        code?: "server_error" | string;
                     };
                 };
             };

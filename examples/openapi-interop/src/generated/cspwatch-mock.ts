@@ -792,25 +792,24 @@ export interface components {
         };
         Problem: {
             /**
-             * @description `urn:cspwatch:problem:<code>`.
+             * @description `urn:cspwatch:problem:<code>`, a URI naming the problem type.
              * @example urn:cspwatch:problem:validation_failed
              */
             type: string;
             /** @description Short summary of the problem type. */
             title: string;
-            /** @description The HTTP status code. */
+            /** @description The HTTP status code of the response. */
             status: number;
             /** @description What happened this time, and what to do. */
             detail: string;
             code: components["schemas"]["ProblemCode"];
             /** @description For `validation_failed` and `invalid_cursor`: every invalid field. */
             errors?: components["schemas"]["ProblemFieldError"][];
+        } & {
+            [key: string]: unknown;
         };
-        /**
-         * @description Stable snake_case identifier of the problem; switch on it.
-         * @enum {string}
-         */
-        ProblemCode: "validation_failed" | "invalid_cursor" | "malformed_json" | "missing_token" | "invalid_token" | "forbidden_role" | "feature_not_in_plan" | "api_key_not_allowed" | "website_limit_reached" | "not_found" | "workspace_not_found" | "channel_not_found" | "endpoint_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "webhook_verification_failed" | "bad_request" | "server_error" | "missing_control_token" | "invalid_control_token" | "user_not_found" | "api_key_not_found" | "token_not_found" | "website_not_found" | "rule_not_found" | "webhook_channel_not_found";
+        /** @description Stable snake_case identifier of the problem; switch on it. Open: the service may add codes, so keep a default branch. */
+        ProblemCode: ("validation_failed" | "invalid_cursor" | "malformed_json" | "missing_token" | "invalid_token" | "forbidden_role" | "feature_not_in_plan" | "api_key_not_allowed" | "website_limit_reached" | "not_found" | "workspace_not_found" | "channel_not_found" | "endpoint_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "webhook_verification_failed" | "bad_request" | "server_error" | "missing_control_token" | "invalid_control_token" | "user_not_found" | "api_key_not_found" | "token_not_found" | "website_not_found" | "rule_not_found" | "webhook_channel_not_found") | string;
         ProblemFieldError: {
             /**
              * @description The field, as a dot path: `limit`, `name`, `settings.allowedOrigins.0`; `(body)` when the body as a whole is wrong.
@@ -821,6 +820,8 @@ export interface components {
             path: string;
             /** @description What is wrong and what is expected. */
             message: string;
+        } & {
+            [key: string]: unknown;
         };
         AlertFinding: {
             /** @constant */
@@ -890,10 +891,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -927,10 +925,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -964,10 +959,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1001,10 +993,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1036,10 +1025,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1076,10 +1062,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1092,10 +1075,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1107,10 +1087,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1122,10 +1099,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1159,10 +1133,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1196,10 +1167,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1233,10 +1201,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1273,10 +1238,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1289,10 +1251,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1304,10 +1263,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1319,10 +1275,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1359,10 +1312,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1375,10 +1325,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1390,10 +1337,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "user_not_found" | "api_key_not_found";
+                        code?: ("user_not_found" | "api_key_not_found") | string;
                     };
                 };
             };
@@ -1405,10 +1349,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1420,10 +1361,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1458,10 +1396,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1474,10 +1409,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1489,10 +1421,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "token_not_found";
+                        code?: "token_not_found" | string;
                     };
                 };
             };
@@ -1504,10 +1433,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1519,10 +1445,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1557,10 +1480,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1573,10 +1493,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1588,10 +1505,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "token_not_found";
+                        code?: "token_not_found" | string;
                     };
                 };
             };
@@ -1603,10 +1517,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1618,10 +1529,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1655,10 +1563,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1695,10 +1600,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1711,10 +1613,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1726,10 +1625,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1741,10 +1637,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1779,10 +1672,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1794,10 +1684,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "webhook_channel_not_found";
+                        code?: "webhook_channel_not_found" | string;
                     };
                 };
             };
@@ -1837,10 +1724,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1853,10 +1737,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1868,10 +1749,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "webhook_channel_not_found";
+                        code?: "webhook_channel_not_found" | string;
                     };
                 };
             };
@@ -1883,10 +1761,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -1898,10 +1773,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -1935,10 +1807,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -1975,10 +1844,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -1991,10 +1857,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2006,10 +1869,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -2021,10 +1881,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -2059,10 +1916,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2074,10 +1928,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "rule_not_found";
+                        code?: "rule_not_found" | string;
                     };
                 };
             };
@@ -2114,10 +1965,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2154,10 +2002,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -2170,10 +2015,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2185,10 +2027,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -2200,10 +2039,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -2237,10 +2073,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2277,10 +2110,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -2293,10 +2123,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2308,10 +2135,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -2323,10 +2147,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -2364,10 +2185,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -2380,10 +2198,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2395,10 +2210,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "channel_not_found";
+                        code?: "channel_not_found" | string;
                     };
                 };
             };
@@ -2410,10 +2222,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -2425,10 +2234,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
@@ -2465,10 +2271,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2480,10 +2283,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "channel_not_found";
+                        code?: "channel_not_found" | string;
                     };
                 };
             };
@@ -2518,10 +2318,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "missing_control_token" | "invalid_control_token";
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };
@@ -2533,10 +2330,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "channel_not_found";
+                        code?: "channel_not_found" | string;
                     };
                 };
             };
@@ -2577,10 +2371,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 401;
-                        /** @enum {unknown} */
-                        code?: "webhook_verification_failed";
+                        code?: "webhook_verification_failed" | string;
                     };
                 };
             };
@@ -2592,10 +2383,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "channel_not_found";
+                        code?: "channel_not_found" | string;
                     };
                 };
             };
@@ -2651,10 +2439,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "channel_not_found";
+                        code?: "channel_not_found" | string;
                     };
                 };
             };
@@ -2694,10 +2479,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 400;
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "malformed_json";
+                        code?: ("validation_failed" | "malformed_json") | string;
                     };
                 };
             };
@@ -2709,10 +2491,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 404;
-                        /** @enum {unknown} */
-                        code?: "endpoint_not_found";
+                        code?: "endpoint_not_found" | string;
                     };
                 };
             };
@@ -2724,10 +2503,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 413;
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | string;
                     };
                 };
             };
@@ -2739,10 +2515,7 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @constant */
-                        status?: 415;
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
+                        code?: "unsupported_media_type" | string;
                     };
                 };
             };
