@@ -366,6 +366,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/inbox/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Forget every delivery and external trigger
+         * @description The inbox page's Clear button: forgets the deliveries of every inbox channel and the triggers sent to receivers outside the mock; channels, webhook channels, rules and alerts stay. Takes no query parameter.
+         */
+        delete: operations["clearAllInboxDeliveries"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/inbox/channels/{channelId}/deliveries": {
         parameters: {
             query?: never;
@@ -752,6 +772,11 @@ export interface components {
         /** @description The inbox page's change counter. */
         Revision: {
             revision: number;
+        };
+        /** @description How many inbox deliveries and external triggers were forgotten. */
+        ClearedDeliveries: {
+            deliveries: number;
+            triggers: number;
         };
         /** @description CSP violations in the Reporting API format. */
         ReportingApiBody: {
@@ -2235,6 +2260,52 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         code?: "unsupported_media_type" | string;
+                    };
+                };
+            };
+        };
+    };
+    clearAllInboxDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many records were forgotten. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClearedDeliveries"];
+                };
+            };
+            /** @description A query parameter was given. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code?: "validation_failed" | string;
+                    };
+                };
+            };
+            /** @description The mock runs with a control token and the request has none, or another. Codes: `missing_control_token`, `invalid_control_token`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
                     };
                 };
             };

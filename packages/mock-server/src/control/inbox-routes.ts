@@ -1,10 +1,12 @@
 /** Control API: the webhook inbox (channels to deliver to, their deliveries and verdicts). */
+import type { z } from 'zod';
 import { isMockServerError } from '../errors';
 import type { InboxResponse } from '../inbox-types';
 import { json, problem, validationProblem } from '../problem';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
 import { CreateInboxChannelRequestSchema, InboxResponseSchema } from './request-schemas';
+import type { ClearedDeliveriesSchema } from './response-schemas';
 
 /** Runs an inbox call, answering its `invalid_options` as `400` and `unknown_channel` as `404`. */
 function answerInboxErrors(run: () => Response): Response {
@@ -74,14 +76,6 @@ export const clearInboxDeliveries: RouteHandler = async (_request, [id], { inbox
     return new Response(null, { status: 204 });
   });
 
-/** What `DELETE /_mock/inbox/deliveries` answers: how many records it forgot. */
-const clearedSchema = z.strictObject({
-  /** Inbox deliveries forgotten, over every channel. */
-  deliveries: z.int().nonnegative(),
-  /** Triggers to external receivers forgotten. */
-  triggers: z.int().nonnegative(),
-});
-
 /**
  * `DELETE /_mock/inbox/deliveries`: the inbox page's Clear button. Forgets the deliveries of
  * every inbox channel and the triggers to external receivers; channels, webhook channels,
@@ -100,6 +94,6 @@ export const clearAllInboxDeliveries: RouteHandler = async (request, _params, co
   const cleared = {
     deliveries: context.inbox.clearAllDeliveries(),
     triggers: context.triggers.clear(),
-  } satisfies z.output<typeof clearedSchema>;
+  } satisfies z.input<typeof ClearedDeliveriesSchema>;
   return json(cleared);
 };

@@ -90,6 +90,11 @@ const NAMED: ReadonlyArray<[string, z.core.$ZodType, string]> = [
   ['InboxDeliveryList', answers.listOf(answers.InboxDeliverySchema), 'Deliveries, oldest first.'],
   ['InboxAnswer', answers.InboxAnswerSchema, 'The answer to a verified delivery.'],
   ['Revision', answers.RevisionSchema, "The inbox page's change counter."],
+  [
+    'ClearedDeliveries',
+    answers.ClearedDeliveriesSchema,
+    'How many inbox deliveries and external triggers were forgotten.',
+  ],
   ['ReportingApiBody', ReportingApiBodySchema, 'CSP violations in the Reporting API format.'],
   ['LegacyCspReportBody', LegacyCspReportBodySchema, 'One CSP violation in the report-uri format.'],
   ['Alert', AlertSchema, 'The alert payload.'],
@@ -509,6 +514,23 @@ export function buildMockOpenApiDocument(): JsonSchema {
           body: 'InboxResponse',
           responses: noContent,
           errors: [inboxMissing],
+        }),
+      },
+      '/_mock/inbox/deliveries': {
+        delete: operation({
+          operationId: 'clearAllInboxDeliveries',
+          tag: 'Inbox',
+          summary: 'Forget every delivery and external trigger',
+          description:
+            "The inbox page's Clear button: forgets the deliveries of every inbox channel and the triggers sent to receivers outside the mock; channels, webhook channels, rules and alerts stay. Takes no query parameter.",
+          responses: { '200': answer('How many records were forgotten.', 'ClearedDeliveries') },
+          errors: [
+            {
+              status: '400',
+              description: 'A query parameter was given.',
+              codes: ['validation_failed'],
+            },
+          ],
         }),
       },
       '/_mock/inbox/channels/{channelId}/deliveries': {

@@ -150,6 +150,14 @@ export const InboxDeliverySchema = z.object({
 /** What an inbox channel answers a verified delivery with, unless its status has no body (204). */
 export const InboxAnswerSchema = z.object({ received: z.literal(true) });
 
+/** What `DELETE /_mock/inbox/deliveries` answers: how many records it forgot. */
+export const ClearedDeliveriesSchema = z.object({
+  /** Inbox deliveries forgotten, over every channel. */
+  deliveries: z.int().min(0),
+  /** Triggers to external receivers forgotten. */
+  triggers: z.int().min(0),
+});
+
 /** The inbox page's change counter. */
 export const RevisionSchema = z.object({ revision: z.int().min(0) });
 
