@@ -64,7 +64,7 @@ describe('breakingChanges', () => {
       changed((document) => {
         const { Website, CreateWebsiteRequest } = document.components.schemas;
         Website.properties.extra = { type: 'string' };
-        Website.properties.role.enum.push('owner');
+        Website.properties.role.anyOf[0].enum.push('owner');
         CreateWebsiteRequest.properties.note = { type: 'string' };
         limit(document).maximum = 500;
       }),

@@ -78,8 +78,10 @@ describe("the mock's own OpenAPI document", () => {
           const schema = response.content?.['application/problem+json']?.schema;
           if (!schema) continue;
           expect(status).toMatch(/^[45]/);
-          for (const code of schema.allOf[1].properties.code.enum)
-            expect(PROBLEM_CODES).toContain(code);
+          // The inbox's refusals carry the verifier's codes, so only the API's are narrowed.
+          if (!schema.allOf) continue;
+          const known = schema.allOf[1].properties.code.anyOf[0];
+          for (const code of known.enum) expect(PROBLEM_CODES).toContain(code);
         }
   });
 });

@@ -2434,16 +2434,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The signature or timestamp did not verify; the delivery is recorded anyway. Codes: `webhook_verification_failed`. */
-            401: {
+            /** @description Refused as the adapters refuse it, and recorded: `code` names the check that failed (`signature_mismatch`, `timestamp_too_old`, `timestamp_in_future`, `missing_header`, `invalid_json`, …). */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        code?: "webhook_verification_failed" | string;
-                    };
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description No inbox channel with this id. Codes: `channel_not_found`. */
@@ -2456,6 +2454,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         code?: "channel_not_found" | string;
                     };
+                };
+            };
+            /** @description A signed request this channel received before: `replayed_delivery` (after a 5xx or hung answer the same request is taken again). */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description Verified; the configured status, 200 by default (204: no body). */

@@ -213,14 +213,16 @@ const idParameter = (name: string, description: string) => ({
 });
 const channelId = idParameter('channelId', 'The channel id.');
 /** The inbox's `401`: a failed signature check, not bearer auth, so no challenge header. */
-function verificationFailed() {
-  const response = errorResponse({
-    status: '401',
-    description: 'The signature or timestamp did not verify; the delivery is recorded anyway.',
-    codes: ['webhook_verification_failed'],
-  });
-  const { 'www-authenticate': _, ...headers } = response.headers;
-  return { ...response, headers };
+/**
+ * A delivery the inbox refuses, answered as the `@cspwatch/webhooks` adapters answer it: a
+ * problem body whose `code` is the verifier's (not the API's codes, so not narrowed here).
+ */
+function refusal(description: string) {
+  return {
+    description,
+    headers: requestId,
+    content: { 'application/problem+json': { schema: ref('Problem') } },
+  };
 }
 
 const noContent = { '204': { description: 'Done.', headers: requestId } };
@@ -576,8 +578,13 @@ export function buildMockOpenApiDocument(): JsonSchema {
               'Verified; the configured status, 200 by default (204: no body).',
               'InboxAnswer',
             ),
-            '401': verificationFailed(),
+            '400': refusal(
+              'Refused as the adapters refuse it, and recorded: `code` names the check that failed (`signature_mismatch`, `timestamp_too_old`, `timestamp_in_future`, `missing_header`, `invalid_json`, …).',
+            ),
             '404': errorResponse(inboxMissing),
+            '409': refusal(
+              'A signed request this channel received before: `replayed_delivery` (after a 5xx or hung answer the same request is taken again).',
+            ),
             default: answer(
               'Verified; the configured status, e.g. 500, or 302 with `location`.',
               'InboxAnswer',
