@@ -1,19 +1,20 @@
 // Size budgets (a file rather than package.json: the /msw build awaits at its top level, which
-// size-limit's default IIFE bundle cannot hold, so that check bundles as ESM).
+// size-limit's default IIFE bundle cannot hold, so that check bundles as ESM). The mock is a
+// test-time dependency; most of its weight is the zod schemas behind its own OpenAPI document.
 const shared = ['@cspwatch/webhooks', '@cspwatch/webhook-sender', 'zod', 'node:crypto'];
 
 export default [
   {
     name: '@cspwatch/mock-server (ESM)',
     path: 'dist/index.js',
-    limit: '33 kB',
+    limit: '36 kB',
     gzip: true,
     ignore: [...shared, 'node:http'],
   },
   {
     name: '@cspwatch/mock-server/msw (ESM)',
     path: 'dist/msw.js',
-    limit: '32 kB',
+    limit: '35 kB',
     gzip: true,
     ignore: [...shared, 'msw'],
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm' }),
