@@ -1,6 +1,5 @@
 // Size budgets (a file rather than package.json: the /msw build awaits at its top level, which
-// size-limit's default IIFE bundle cannot hold, so that check bundles as ESM). The mock is a
-// test-time dependency; most of its weight is the zod schemas behind its own OpenAPI document.
+// size-limit's default IIFE bundle cannot hold, so that check bundles as ESM).
 const shared = ['@cspwatch/webhooks', '@cspwatch/webhook-sender', 'zod', 'node:crypto'];
 
 export default [
