@@ -1,16 +1,29 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
 
+const contractSource = fileURLToPath(new URL('../contract/src', import.meta.url));
+const internalSource = fileURLToPath(new URL('../internal/src', import.meta.url));
+
 export default defineConfig({
   entry: { index: 'src/index.ts' },
   format: ['esm', 'cjs'],
-  // The private contract package is bundled, its types inlined: users install nothing extra.
-  dts: { resolve: ['@cspwatch/contract'] },
-  noExternal: ['@cspwatch/contract'],
-  // From its source modules, so the unused ones (the document generator, the alert) drop out.
+  // The private contract and internal packages are bundled, their types inlined: users install
+  // nothing extra.
+  dts: {
+    resolve: ['@cspwatch/contract', '@cspwatch/internal'],
+    compilerOptions: {
+      paths: {
+        '@cspwatch/contract': [`${contractSource}/index.ts`],
+        '@cspwatch/internal': [`${internalSource}/index.ts`],
+      },
+    },
+  },
+  noExternal: ['@cspwatch/contract', '@cspwatch/internal'],
+  // From their source modules, so the unused ones (the document generator, the alert) drop out.
   esbuildOptions(options) {
     options.alias = {
-      '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
+      '@cspwatch/contract': contractSource,
+      '@cspwatch/internal': internalSource,
     };
   },
   clean: true,

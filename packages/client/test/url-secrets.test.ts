@@ -4,8 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCspwatchClient } from '../src/create-client';
-import type { CspwatchRequestLogEntry } from '../src/debug-log';
-import type { CspwatchClientOptions } from '../src/options';
+import type { CspwatchClientOptions } from '../src/options/client-options';
+import type { CspwatchRequestLogEntry } from '../src/options/debug-log';
 import { BASE_URL } from './fixtures';
 
 /*

@@ -1,6 +1,6 @@
-import { CspwatchPaginationError } from './errors';
+import { CspwatchPaginationError } from '../errors/pagination-error';
+import { InputChecker } from '../validation/input-checker';
 import { RepeatDetector } from './repeat-detector';
-import { InputChecker } from './validate-input';
 
 /** A page of a cursor-paginated list. */
 export interface CursorPage<T> {

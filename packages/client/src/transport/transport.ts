@@ -1,25 +1,25 @@
+import { issue } from '@cspwatch/internal';
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import type { CspwatchWithResponse } from './api-promise';
+import type { CspwatchWithResponse } from '../api-promise';
+import { CspwatchApiError, CspwatchAuthenticationError } from '../errors/api-error';
+import {
+  type CspwatchError,
+  type CspwatchErrorOptions,
+  isCspwatchError,
+} from '../errors/cspwatch-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import type { CspwatchRequestOptions, ResolvedOptions } from '../options/client-options';
+import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
+import { linkSignal } from './linked-signal';
 import {
   parseSuccessBody,
   type SeenResponse,
   seeResponse,
   toApiError,
   toConnectionError,
-} from './classify';
-import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
-import {
-  CspwatchApiError,
-  CspwatchAuthenticationError,
-  type CspwatchError,
-  type CspwatchErrorOptions,
-  CspwatchInputError,
-  CspwatchTimeoutError,
-  isCspwatchError,
-} from './errors';
-import { linkSignal } from './linked-signal';
-import type { CspwatchRequestOptions, ResolvedOptions } from './options';
+} from './read-response';
 import { backoffDelay, isRetryable } from './retry';
 
 /*
@@ -124,7 +124,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         await hooks.beforeRequest({ method, url, attempt, headers });
         if (headers.has('authorization')) {
           const message = 'must not set authorization (the client sets it from `token`)';
-          throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
+          throw new CspwatchInputError([issue('hooks.beforeRequest', 'invalid', message)]);
         }
         for (const name of [...request.headers.keys()]) request.headers.delete(name);
         for (const [name, value] of headers) request.headers.set(name, value);
