@@ -72,14 +72,9 @@ export function createTransport(client: ResolvedOptions): Transport {
     const context: CspwatchErrorOptions = spec.iteration ? { iteration: spec.iteration } : {};
     const deadline = Date.now() + client.totalTimeout;
     const total = () => new CspwatchTimeoutError(client.totalTimeout, 'total', context);
-    // A signal that aborts with the caller's and at the deadline. ky gets the call's signal only
-    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any,
-    // a tenth of a page's CPU time in bench/). Without one, what could outlast the deadline
-    // gets such a signal of its own: the token function, an attempt with less time left than
-    // its timeout.
-    const budget = (signal: AbortSignal | undefined) =>
-      linkSignal(signal, { ms: deadline - Date.now(), reason: total });
-    const call = options.signal && budget(options.signal);
+    // The call's signal: aborts with the caller's, and when the total budget runs out.
+    const call = linkSignal(options.signal, { ms: client.totalTimeout, reason: total });
+    const signal = call.signal as AbortSignal;
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = fixedToken;
@@ -107,15 +102,7 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     const authorize = async (request: Request) => {
       state.attempt += 1;
-      // A string token (here with a beforeRequest hook) needs no timer or signal link.
-      if (!fixedToken) {
-        const limit = budget(options.signal);
-        try {
-          token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
-        } finally {
-          limit.release();
-        }
-      }
+      if (!fixedToken) token = await getToken(client, state.forceRefresh, signal);
       state.forceRefresh = false;
       if (hooks.beforeRequest) {
         // Each attempt starts from the call's headers, not from the previous attempt's.
@@ -138,21 +125,17 @@ export function createTransport(client: ResolvedOptions): Transport {
       const started = Date.now();
       let response: Response;
       let body: string;
-      const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
-      const signal = limit?.signal ?? request.signal;
       try {
-        response = await client.fetch(request, limit ? { ...init, signal } : init);
+        response = await client.fetch(request, init);
         body = response.type === 'opaqueredirect' ? '' : await response.text();
       } catch (error) {
-        if (!signal.aborted) {
+        if (!request.signal.aborted) {
           log(started, request, 'connection_failed');
           throw toConnectionError(error, method, client.host, context);
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
         if (!options.signal?.aborted) log(started, request, 'timeout');
-        throw signal.reason;
-      } finally {
-        limit?.release();
+        throw request.signal.reason;
       }
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
@@ -216,7 +199,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         method,
         headers: baseHeaders,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal: call?.signal ?? null,
+        signal,
         timeout,
         fetch: attempt as typeof fetch,
         redirect: 'manual',
@@ -234,7 +217,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     } catch (error) {
       throw asClientError(error);
     } finally {
-      call?.release();
+      call.release();
     }
     // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
     // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
