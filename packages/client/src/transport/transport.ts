@@ -25,8 +25,8 @@ import { backoffDelay, isRetryable } from './retry';
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
  * within ky's `timeout` (our `fetch`) -> redact once -> classify -> retry decision (ky
- * `retry.shouldRetry`; ky waits, abortably). The package README's design notes say which
- * rules are ours and why.
+ * `retry.shouldRetry`; ky waits, abortably). docs/client-reference.md ("Design notes") says
+ * which rules are ours and why.
  */
 
 /** What a resource asks of the transport. Internal. */
@@ -64,6 +64,7 @@ export function createTransport(client: ResolvedOptions): Transport {
   // A string token without a `beforeRequest` hook is sent as a plain header: no hook per attempt.
   const direct = !hooks.beforeRequest && fixedToken;
   return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
+    // One logical API call: it starts here and ends in the `finally` around `ky(…)` below.
     const { method, options } = spec;
     const timeout = options.timeout ?? client.timeout;
     const maxRetries = options.maxRetries ?? client.maxRetries;
@@ -72,9 +73,14 @@ export function createTransport(client: ResolvedOptions): Transport {
     const context: CspwatchErrorOptions = spec.iteration ? { iteration: spec.iteration } : {};
     const deadline = Date.now() + client.totalTimeout;
     const total = () => new CspwatchTimeoutError(client.totalTimeout, 'total', context);
-    // The call's signal: aborts with the caller's, and when the total budget runs out.
-    const call = linkSignal(options.signal, { ms: client.totalTimeout, reason: total });
-    const signal = call.signal as AbortSignal;
+    // A signal that aborts with the caller's and at the deadline. ky gets the call's signal only
+    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any;
+    // bench/RESULTS.md, "Speed tricks kept", has the paired figure). Without one, what could
+    // outlast the deadline gets such a signal of its own: the token function, an attempt with
+    // less time left than its timeout.
+    const budget = (signal: AbortSignal | undefined) =>
+      linkSignal(signal, { ms: deadline - Date.now(), reason: total });
+    const call = options.signal && budget(options.signal);
     const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = fixedToken;
@@ -102,7 +108,15 @@ export function createTransport(client: ResolvedOptions): Transport {
 
     const authorize = async (request: Request) => {
       state.attempt += 1;
-      if (!fixedToken) token = await getToken(client, state.forceRefresh, signal);
+      // A string token (here with a beforeRequest hook) needs no timer or signal link.
+      if (!fixedToken) {
+        const limit = budget(options.signal);
+        try {
+          token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
+        } finally {
+          limit.release();
+        }
+      }
       state.forceRefresh = false;
       if (hooks.beforeRequest) {
         // Each attempt starts from the call's headers, not from the previous attempt's.
@@ -119,23 +133,28 @@ export function createTransport(client: ResolvedOptions): Transport {
       request.headers.set('authorization', `Bearer ${token}`);
     };
 
-    // One attempt within ky's timeout: send, read the whole body, redact, classify.
+    // One HTTP attempt, within ky's timeout: send, read the whole body, redact, classify. It
+    // starts after `authorize` (ky's `beforeRequest`) and ends where this function returns.
     const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
       if (direct) state.attempt += 1;
       const started = Date.now();
       let response: Response;
       let body: string;
+      const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
+      const signal = limit?.signal ?? request.signal;
       try {
-        response = await client.fetch(request, init);
+        response = await client.fetch(request, limit ? { ...init, signal } : init);
         body = response.type === 'opaqueredirect' ? '' : await response.text();
       } catch (error) {
-        if (!request.signal.aborted) {
+        if (!signal.aborted) {
           log(started, request, 'connection_failed');
           throw toConnectionError(error, method, client.host, context);
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
         if (!options.signal?.aborted) log(started, request, 'timeout');
-        throw request.signal.reason;
+        throw signal.reason;
+      } finally {
+        limit?.release();
       }
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
@@ -199,7 +218,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         method,
         headers: baseHeaders,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal,
+        signal: call?.signal ?? null,
         timeout,
         fetch: attempt as typeof fetch,
         redirect: 'manual',
@@ -217,7 +236,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     } catch (error) {
       throw asClientError(error);
     } finally {
-      call.release();
+      call?.release();
     }
     // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
     // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
