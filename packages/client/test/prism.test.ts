@@ -19,7 +19,7 @@ import {
   CspwatchPermissionError,
   CspwatchRateLimitError,
   CspwatchServerError,
-} from '../src/errors';
+} from '../src/index';
 
 const require = createRequire(import.meta.url);
 const prismPackage = require.resolve('@stoplight/prism-cli/package.json');

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
-import type { CspwatchRequestOptions } from '../options';
-import { type PageIterable, paginate } from '../paginate';
+import type { CspwatchRequestOptions } from '../options/client-options';
+import { type PageIterable, paginate } from '../pagination/paginate';
 import { type ApiKey, ApiKeyPageSchema } from '../schemas';
-import type { Transport } from '../transport';
-import { InputChecker } from '../validate-input';
+import type { Transport } from '../transport/transport';
+import { InputChecker } from '../validation/input-checker';
 
 /** One page of API keys: `data`, `pagination` (`nextCursor`, `hasMore`, `total`), `requestId`. */
 export type ApiKeyPage = z.infer<typeof ApiKeyPageSchema> & {

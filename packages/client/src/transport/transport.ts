@@ -1,32 +1,32 @@
+import { issue } from '@cspwatch/internal';
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import type { CspwatchWithResponse } from './api-promise';
+import type { CspwatchWithResponse } from '../api-promise';
+import { CspwatchApiError, CspwatchAuthenticationError } from '../errors/api-error';
+import {
+  type CspwatchError,
+  type CspwatchErrorOptions,
+  isCspwatchError,
+} from '../errors/cspwatch-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import type { CspwatchRequestOptions, ResolvedOptions } from '../options/client-options';
+import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
+import { linkSignal } from './linked-signal';
 import {
   parseSuccessBody,
   type SeenResponse,
   seeResponse,
   toApiError,
   toConnectionError,
-} from './classify';
-import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
-import {
-  CspwatchApiError,
-  CspwatchAuthenticationError,
-  type CspwatchError,
-  type CspwatchErrorOptions,
-  CspwatchInputError,
-  CspwatchTimeoutError,
-  isCspwatchError,
-} from './errors';
-import { linkSignal } from './linked-signal';
-import type { CspwatchRequestOptions, ResolvedOptions } from './options';
+} from './read-response';
 import { backoffDelay, isRetryable } from './retry';
 
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
  * within ky's `timeout` (our `fetch`) -> redact once -> classify -> retry decision (ky
- * `retry.shouldRetry`; ky waits, abortably). The package README's design notes say which
- * rules are ours and why.
+ * `retry.shouldRetry`; ky waits, abortably). docs/client-reference.md ("Design notes") says
+ * which rules are ours and why.
  */
 
 /** What a resource asks of the transport. Internal. */
@@ -64,6 +64,7 @@ export function createTransport(client: ResolvedOptions): Transport {
   // A string token without a `beforeRequest` hook is sent as a plain header: no hook per attempt.
   const direct = !hooks.beforeRequest && fixedToken;
   return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
+    // One logical API call: it starts here and ends in the `finally` around `ky(…)` below.
     const { method, options } = spec;
     const timeout = options.timeout ?? client.timeout;
     const maxRetries = options.maxRetries ?? client.maxRetries;
@@ -73,10 +74,10 @@ export function createTransport(client: ResolvedOptions): Transport {
     const deadline = Date.now() + client.totalTimeout;
     const total = () => new CspwatchTimeoutError(client.totalTimeout, 'total', context);
     // A signal that aborts with the caller's and at the deadline. ky gets the call's signal only
-    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any,
-    // a tenth of a page's CPU time in bench/). Without one, what could outlast the deadline
-    // gets such a signal of its own: the token function, an attempt with less time left than
-    // its timeout.
+    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any;
+    // bench/RESULTS.md, "Speed tricks kept", has the paired figure). Without one, what could
+    // outlast the deadline gets such a signal of its own: the token function, an attempt with
+    // less time left than its timeout.
     const budget = (signal: AbortSignal | undefined) =>
       linkSignal(signal, { ms: deadline - Date.now(), reason: total });
     const call = options.signal && budget(options.signal);
@@ -124,7 +125,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         await hooks.beforeRequest({ method, url, attempt, headers });
         if (headers.has('authorization')) {
           const message = 'must not set authorization (the client sets it from `token`)';
-          throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
+          throw new CspwatchInputError([issue('hooks.beforeRequest', 'invalid', message)]);
         }
         for (const name of [...request.headers.keys()]) request.headers.delete(name);
         for (const [name, value] of headers) request.headers.set(name, value);
@@ -132,7 +133,8 @@ export function createTransport(client: ResolvedOptions): Transport {
       request.headers.set('authorization', `Bearer ${token}`);
     };
 
-    // One attempt within ky's timeout: send, read the whole body, redact, classify.
+    // One HTTP attempt, within ky's timeout: send, read the whole body, redact, classify. It
+    // starts after `authorize` (ky's `beforeRequest`) and ends where this function returns.
     const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
       if (direct) state.attempt += 1;
       const started = Date.now();
