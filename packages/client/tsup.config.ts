@@ -8,10 +8,12 @@ export default defineConfig({
   dts: { resolve: ['@cspwatch/contract'] },
   noExternal: ['@cspwatch/contract'],
   // From its source modules, so the unused ones (the document generator, the alert) drop out.
-  esbuildOptions(options) {
+  esbuildOptions(options, { format }) {
     options.alias = {
       '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
     };
+    // CommonJS has no import.meta: telemetry/tracing.ts requires its optional peer from here.
+    if (format === 'cjs') options.define = { 'import.meta.url': '__filename' };
   },
   clean: true,
   sourcemap: false,

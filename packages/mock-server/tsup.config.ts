@@ -5,10 +5,15 @@ import { defineConfig, type Options } from 'tsup';
 // modules, never installed: unused modules drop out.
 const contract = {
   noExternal: ['@cspwatch/contract'],
-  esbuildOptions(options: { alias?: Record<string, string> }) {
+  esbuildOptions(
+    options: { alias?: Record<string, string>; define?: Record<string, string> },
+    { format }: { format: string },
+  ) {
     options.alias = {
       '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
     };
+    // CommonJS has no import.meta: telemetry/tracing.ts requires its optional peer from here.
+    if (format === 'cjs') options.define = { 'import.meta.url': '__filename' };
   },
 };
 

@@ -71,4 +71,5 @@ export {
   WebsiteSchema,
   WebsiteSettingsSchema,
 } from './schemas';
+export type { CspwatchTracerProvider } from './telemetry/tracing';
 export { VERSION } from './version';

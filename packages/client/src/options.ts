@@ -1,6 +1,7 @@
 import { type CspwatchRequestLogEntry, debugLogger } from './debug-log';
 import type { CspwatchError, CspwatchFieldIssue } from './errors';
 import { CspwatchInputError } from './errors';
+import type { CspwatchTracerProvider } from './telemetry/tracing';
 import { VERSION } from './version';
 
 /** What a `token` function receives before each attempt. */
@@ -139,6 +140,12 @@ export interface CspwatchClientOptions {
    * @default Math.random
    */
   random?: () => number;
+  /**
+   * The OpenTelemetry `TracerProvider` that records the client's spans (one per API call, one
+   * child per HTTP attempt). Needs `@opentelemetry/api` installed; without it nothing is traced.
+   * @default the global provider of `@opentelemetry/api` (none registered: nothing recorded)
+   */
+  tracerProvider?: CspwatchTracerProvider;
 }
 
 /** Defaults of every optional numeric option of {@link CspwatchClientOptions}. */
@@ -177,6 +184,7 @@ export interface ResolvedOptions {
   hooks: CspwatchHooks;
   logger: ((entry: CspwatchRequestLogEntry) => void) | undefined;
   random: () => number;
+  tracerProvider: CspwatchTracerProvider | undefined;
 }
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -322,6 +330,13 @@ export function resolveOptions(options: CspwatchClientOptions): ResolvedOptions 
   }
   const headers = given.headers ?? {};
   checkHeaders(issues, headers);
+  const { tracerProvider } = given;
+  if (
+    tracerProvider !== undefined &&
+    typeof (tracerProvider as { getTracer?: unknown } | null)?.getTracer !== 'function'
+  ) {
+    issues.push({ path: 'tracerProvider', message: 'must be an OpenTelemetry TracerProvider' });
+  }
   if (issues.length > 0 || !url) throw new CspwatchInputError(issues, 'invalid_options');
   const customFetch = given.fetch;
   return {
@@ -335,6 +350,7 @@ export function resolveOptions(options: CspwatchClientOptions): ResolvedOptions 
     hooks: { ...hooks },
     logger: given.logger ?? (environment('CSPWATCH_LOG') === 'debug' ? debugLogger : undefined),
     random: given.random ?? Math.random,
+    tracerProvider,
   };
 }
 
