@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import { redactUrls } from '@cspwatch/contract';
 import type * as OpenTelemetry from '@opentelemetry/api';
 
 /*
  * Server spans through `@opentelemetry/api`, an optional peer: the only module of the mock
- * that touches it at run time, required lazily and once. One SERVER span per request the
+ * that touches it at run time, required lazily and once (through `process.getBuiltinModule`,
+ * like the client, so no bundle or size check meets a `node:module` import). One SERVER span per request the
  * service answers (node server, msw handlers and CLI alike: they all call `service.fetch`),
  * continuing the caller's trace from its `traceparent`, and only while a provider records.
  */
@@ -36,6 +36,9 @@ let api: Api | null | undefined;
 function loadApi(): Api | null {
   if (api !== undefined) return api;
   try {
+    const { createRequire } = process.getBuiltinModule(
+      'node:module',
+    ) as typeof import('node:module');
     api = createRequire(import.meta.url)('@opentelemetry/api') as Api;
   } catch {
     // Not installed: no spans, silently (an optional peer).
