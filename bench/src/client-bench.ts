@@ -164,9 +164,15 @@ async function tracingCost(quick: boolean) {
       ratios.push(traced.wall / bare.wall);
       cpuRatios.push(traced.cpu / bare.cpu);
     }
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const quartiles: [number, number] = [
+      sorted[Math.floor((rounds - 1) / 4)]!,
+      sorted[Math.ceil(((rounds - 1) * 3) / 4)]!,
+    ];
     return {
       keys,
       rounds,
+      quartiles,
       on: median(times.on),
       off: median(times.off),
       ratio: median(ratios),
@@ -287,7 +293,7 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
       [
         'instrumented (as shipped; `@opentelemetry/api` installed, no provider)',
         `${tracing.on.toFixed(0)} ms`,
-        formatRatio(tracing.ratio),
+        `${formatRatio(tracing.ratio)} (quartiles ${formatRatio(tracing.quartiles[0])}-${formatRatio(tracing.quartiles[1])})`,
         formatRatio(tracing.cpuRatio),
       ],
       [
