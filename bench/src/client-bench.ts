@@ -2,7 +2,9 @@
  * The client: iterating 10,000 keys (200 a page) from the real mock server over loopback,
  * against a loop written directly on ky, configured as the client needs it (retry, timeout,
  * hooks) and parsing each page with the same zod schema, and, for the record, a hand-written
- * loop of fetch + JSON.parse over the same pages, interleaved in one run; and the peak live heap while iterating 100,000 keys against 1,000 (child processes
+ * loop of fetch + JSON.parse over the same pages, interleaved in one run; the same iteration
+ * with the client built with and without its tracing module (no tracer provider registered),
+ * interleaved likewise; and the peak live heap while iterating 100,000 keys against 1,000 (child processes
  * with --expose-gc, the mock server in this process so its memory is not counted).
  */
 import { execFile } from 'node:child_process';
@@ -21,13 +23,19 @@ import {
   type TargetResult,
   table,
 } from './report.js';
+import { buildPackageCopies } from './uninstrumented-build.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
 const PAGE = 200;
 
-async function iterateWithClient(server: MockServer): Promise<number> {
-  const client = createCspwatchClient({ baseUrl: server.url, token: server.tokens.admin });
+type CreateClient = typeof createCspwatchClient;
+
+async function iterateWithClient(
+  server: MockServer,
+  create: CreateClient = createCspwatchClient,
+): Promise<number> {
+  const client = create({ baseUrl: server.url, token: server.tokens.admin });
   let count = 0;
   for await (const key of client.apiKeys.list(server.workspaceIds.main, { limit: PAGE })) {
     if (key.id) count += 1;
@@ -140,6 +148,66 @@ async function iterationSpeed(quick: boolean) {
   }
 }
 
+/** What stands in for the client's src/telemetry/tracing.ts in the uninstrumented build. */
+const CLIENT_TRACING_STUB = `
+export const startCallSpan = () => undefined;
+export class CallSpan {}
+export class AttemptSpan {}
+`;
+
+/**
+ * The cost of tracing when it is off: the client built as shipped (with `@opentelemetry/api`
+ * installed, no tracer provider registered) against the same source built with its tracing
+ * module stubbed out, iterating the same keys in interleaved rounds whose order alternates.
+ */
+async function tracingCost(quick: boolean) {
+  const copies = await buildPackageCopies({
+    packageDir: 'client',
+    entry: 'src/index.ts',
+    stub: CLIENT_TRACING_STUB,
+  });
+  const load = async (url: string) =>
+    ((await import(url)) as { createCspwatchClient: CreateClient }).createCspwatchClient;
+  const [on, off] = [await load(copies.instrumented), await load(copies.uninstrumented)];
+  const keys = 10_000;
+  const server = await startMockServer({ apiKeyCount: keys });
+  try {
+    const rounds = quick ? 3 : 15;
+    const served = await iterateWithClient(server, off);
+    await timeIt(() => iterateWithClient(server, on), served);
+    const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    const times: { on: number[]; off: number[] } = { on: [], off: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      const onFirst = round % 2 === 0;
+      const order = onFirst ? [on, off] : [off, on];
+      const first = await timeIt(() => iterateWithClient(server, order[0]), served);
+      const second = await timeIt(() => iterateWithClient(server, order[1]), served);
+      const [traced, bare] = onFirst ? [first, second] : [second, first];
+      times.on.push(traced.wall);
+      times.off.push(bare.wall);
+      ratios.push(traced.wall / bare.wall);
+      cpuRatios.push(traced.cpu / bare.cpu);
+    }
+    const sorted = [...ratios].sort((a, b) => a - b);
+    const quartiles: [number, number] = [
+      sorted[Math.floor((rounds - 1) / 4)]!,
+      sorted[Math.ceil(((rounds - 1) * 3) / 4)]!,
+    ];
+    return {
+      keys,
+      rounds,
+      quartiles,
+      on: median(times.on),
+      off: median(times.off),
+      ratio: median(ratios),
+      cpuRatio: median(cpuRatios),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
 interface HeapFigures {
   count: number;
   baseline: number;
@@ -182,6 +250,8 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
   const speed = await iterationSpeed(quick);
   const [ours, onKy, byHand] = speed.figures as [Figures, Figures, Figures];
   const { ratio } = ours;
+  process.stderr.write('client: tracing off, instrumented / uninstrumented\n');
+  const tracing = await tracingCost(quick);
   const smallKeys = 1_000;
   const largeKeys = quick ? 10_000 : 100_000;
   process.stderr.write('client: heap\n');
@@ -200,6 +270,13 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
       value: formatRatio(ratio),
       limit: '<= 1.10x',
       pass: ratio <= 1.1,
+    },
+    {
+      section: 'client',
+      target: `iterate ${tracing.keys.toLocaleString('en')} keys, no tracer provider: instrumented / uninstrumented build`,
+      value: `${formatRatio(tracing.ratio)} (CPU ${formatRatio(tracing.cpuRatio)})`,
+      limit: '<= 1.03x',
+      pass: tracing.ratio <= 1.03,
     },
     {
       section: 'client',
@@ -233,6 +310,28 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
       row('hand-written fetch + JSON.parse loop (no validation), for the record', byHand),
     ],
   );
+  const tracingTable = table(
+    [
+      'build (same source, esbuild)',
+      `time for ${tracing.keys.toLocaleString('en')} keys (median of ${tracing.rounds})`,
+      'wall-time ratio (median of the per-round ratios)',
+      'CPU-time ratio (same rounds)',
+    ],
+    [
+      [
+        'instrumented (as shipped; `@opentelemetry/api` installed, no provider)',
+        `${tracing.on.toFixed(0)} ms`,
+        `${formatRatio(tracing.ratio)} (quartiles ${formatRatio(tracing.quartiles[0])}-${formatRatio(tracing.quartiles[1])})`,
+        formatRatio(tracing.cpuRatio),
+      ],
+      [
+        'uninstrumented (`src/telemetry/tracing.ts` stubbed out)',
+        `${tracing.off.toFixed(0)} ms`,
+        '1.00x',
+        '1.00x',
+      ],
+    ],
+  );
   const heapTable = table(
     [
       'keys iterated',
@@ -256,12 +355,13 @@ export async function runClientBench(quick: boolean): Promise<SectionResult> {
       : [
           `WARNING: the mock server served ${speed.served} rows for ${speed.keys} seeded keys (keys repeated across pages); both loops iterate the same rows.`,
         ]),
+    'Tracing off: both builds come from the same source through esbuild (bench/src/uninstrumented-build.ts); the uninstrumented one has `src/telemetry/tracing.ts` swapped for a stub exporting the same names. They iterate the same mock server in interleaved rounds whose order alternates; the ratio is the median of the per-round ratios.',
     'The three loops run against the same mock server process over loopback HTTP, after one warm-up each, in interleaved rounds whose order rotates; a ratio is the median of the per-round ratios (loop time / time of the ky loop in the same round). The CPU-time ratio counts the CPU time of this process (client, mock server and GC threads) in the same rounds: it is not inflated by other processes on a shared machine, where wall time is. The client and the ky loop validate every page with the same zod schema; the hand-written loop does not.',
     'Heap: each count runs in a fresh `node --expose-gc` child, after a warm-up of 50 pages; after each page it forces a full GC, waits 10 ms so the finalizers it queued run (undici frees the signal links of each request that way), GCs again and samples `heapUsed`. A client holding every key would grow ~linearly with the count. The pages come from a minimal server in this process (bench/src/key-pages-server.ts) that clones a key taken from the mock server, serving each page in O(page) so the 100,000-key run takes seconds (the mock scans all its keys on every request).',
   ];
   return {
     title: 'Client: cursor iteration',
-    markdown: `${speedTable}\n\n${heapTable}\n\n${notes.map((note) => `- ${note}`).join('\n')}`,
+    markdown: `${speedTable}\n\n${tracingTable}\n\n${heapTable}\n\n${notes.map((note) => `- ${note}`).join('\n')}`,
     targets,
   };
 }

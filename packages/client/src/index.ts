@@ -82,4 +82,5 @@ export {
   WebsiteSchema,
   WebsiteSettingsSchema,
 } from './schemas';
+export type { CspwatchTracerProvider } from './telemetry/tracing';
 export { VERSION } from './version';

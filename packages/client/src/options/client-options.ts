@@ -1,3 +1,4 @@
+import type { CspwatchTracerProvider } from '../telemetry/tracing';
 import { VERSION } from '../version';
 import type { CspwatchRequestLogEntry } from './debug-log';
 import type { CspwatchHooks } from './hooks';
@@ -86,6 +87,12 @@ export interface CspwatchClientOptions {
    * @default Math.random
    */
   random?: () => number;
+  /**
+   * The OpenTelemetry `TracerProvider` that records the client's spans (one per API call, one
+   * child per HTTP attempt). Needs `@opentelemetry/api` installed; without it nothing is traced.
+   * @default the global provider of `@opentelemetry/api` (none registered: nothing recorded)
+   */
+  tracerProvider?: CspwatchTracerProvider;
 }
 
 /** Defaults of every optional numeric option of {@link CspwatchClientOptions}. */
@@ -124,4 +131,5 @@ export interface ResolvedOptions {
   hooks: CspwatchHooks;
   logger: ((entry: CspwatchRequestLogEntry) => void) | undefined;
   random: () => number;
+  tracerProvider: CspwatchTracerProvider | undefined;
 }

@@ -127,6 +127,13 @@ export function resolveOptions(options: CspwatchClientOptions): ResolvedOptions 
   for (const [name, value] of Object.entries(hooks)) checkFunction(issues, `hooks.${name}`, value);
   const headers = given.headers ?? {};
   checkHeaders(issues, headers);
+  const { tracerProvider } = given;
+  if (
+    tracerProvider !== undefined &&
+    typeof (tracerProvider as { getTracer?: unknown } | null)?.getTracer !== 'function'
+  ) {
+    issues.push(issue('tracerProvider', 'wrong_type', 'must be an OpenTelemetry TracerProvider'));
+  }
   if (issues.length > 0 || !url) throw new CspwatchInputError(issues, 'invalid_options');
   const customFetch = given.fetch;
   return {
@@ -140,6 +147,7 @@ export function resolveOptions(options: CspwatchClientOptions): ResolvedOptions 
     hooks: { ...hooks },
     logger: given.logger ?? (environment('CSPWATCH_LOG') === 'debug' ? debugLogger : undefined),
     random: given.random ?? Math.random,
+    tracerProvider,
   };
 }
 

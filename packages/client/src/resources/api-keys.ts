@@ -60,7 +60,9 @@ export function createApiKeysResource(send: Transport): ApiKeysResource {
       const { limit, q, cursor: start, ...call } = options;
       const fetchPage = async (cursor: string | undefined): Promise<ApiKeyPage> => {
         const { data, response } = await send({
+          operation: 'listApiKeys',
           method: 'GET',
+          route: '/v1/workspaces/{workspaceId}/api-keys',
           path: `/v1/workspaces/${segment}/api-keys`,
           query: { limit, q, cursor },
           schema: ApiKeyPageSchema,

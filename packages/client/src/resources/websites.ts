@@ -48,7 +48,9 @@ export function createWebsitesResource(send: Transport): WebsitesResource {
       if (check.issues.length > 0) return toCspwatchPromise(Promise.reject(check.error()));
       return toCspwatchPromise(
         send({
+          operation: 'createWebsite',
           method: 'POST',
+          route: '/v1/workspaces/{workspaceId}/websites',
           path: `/v1/workspaces/${segment}/websites`,
           body,
           schema: WebsiteSchema,

@@ -21,6 +21,7 @@ import {
   toConnectionError,
 } from './read-response';
 import { backoffDelay, isRetryable } from './retry';
+import { startCallSpan } from './telemetry/tracing';
 
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
@@ -31,7 +32,11 @@ import { backoffDelay, isRetryable } from './retry';
 
 /** What a resource asks of the transport. Internal. */
 export interface RequestSpec<T extends z.ZodMiniType> {
+  /** The contract's operation id, e.g. `listApiKeys` (names the call's span). */
+  operation: string;
   method: 'GET' | 'POST';
+  /** The path template, e.g. `/v1/workspaces/{workspaceId}/api-keys` (names attempt spans). */
+  route: string;
   /** Path below the base URL, already encoded, e.g. `/v1/workspaces/w1/api-keys`. */
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -86,6 +91,8 @@ export function createTransport(client: ResolvedOptions): Transport {
     let token = fixedToken;
     if (direct) baseHeaders.set('authorization', `Bearer ${token}`);
     let result: CspwatchWithResponse<z.output<T>> | undefined;
+    const { operation, route } = spec;
+    const trace = startCallSpan(client.tracerProvider, { operation, method, route, url });
 
     const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
       if (!client.logger) return;
@@ -142,20 +149,26 @@ export function createTransport(client: ResolvedOptions): Transport {
       let body: string;
       const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
       const signal = limit?.signal ?? request.signal;
+      const span = trace?.attempt(request.headers, state.attempt);
       try {
-        response = await client.fetch(request, limit ? { ...init, signal } : init);
+        const fetchOnce = () => client.fetch(request, limit ? { ...init, signal } : init);
+        response = await (span ? span.run(fetchOnce) : fetchOnce());
         body = response.type === 'opaqueredirect' ? '' : await response.text();
       } catch (error) {
         if (!signal.aborted) {
           log(started, request, 'connection_failed');
-          throw toConnectionError(error, method, client.host, context);
+          const failure = toConnectionError(error, method, client.host, context);
+          span?.end(undefined, failure);
+          throw failure;
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
         if (!options.signal?.aborted) log(started, request, 'timeout');
+        span?.end(undefined, asClientError(signal.reason));
         throw signal.reason;
       } finally {
         limit?.release();
       }
+      span?.end(response.status);
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
       if (hooks.afterResponse) {
@@ -234,10 +247,13 @@ export function createTransport(client: ResolvedOptions): Transport {
         hooks: direct ? {} : { beforeRequest: [authorize] },
       });
     } catch (error) {
-      throw asClientError(error);
+      const failure = asClientError(error);
+      trace?.end(failure);
+      throw failure;
     } finally {
       call?.release();
     }
+    trace?.end();
     // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
     // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
     // scope alive until a full GC, and the page with it would be copied by every scavenge.
