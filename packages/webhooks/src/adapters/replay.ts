@@ -1,6 +1,6 @@
 import { invalidOptions } from '../errors';
 import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
-import type { VerifyOptions } from '../verify';
+import type { VerifyOptions } from '../signature/verify';
 
 /**
  * The `replay` option of the adapters: `true` for the defaults (a memory store keyed on the

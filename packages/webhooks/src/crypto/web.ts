@@ -1,21 +1,21 @@
-import { createKeyCache } from '../key-cache';
-import type { CspwatchEvent } from '../payloads';
-import type { RawBody } from '../raw-body';
-import { resultOfAsync, type VerifyWebhookResult } from '../safe';
-import { withSecretsFromFunction } from '../secret-source';
+import type { CspwatchEvent } from '../alerts/payloads';
+import type { RawBody } from '../body/read-body';
+import { withSecretsFromFunction } from '../secrets/secret-source';
+import { resultOfAsync, type VerifyWebhookResult } from '../signature/safe';
 import {
   prepareSigning,
   type SignWebhookOptions,
   toWebhookHeaders,
   type WebhookHeaders,
-} from '../sign';
-import { parseSignatureHeader } from '../signature-header';
+} from '../signature/sign';
+import { parseSignatureHeader } from '../signature/signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
   signatureMismatch,
   type VerifyWebhookOptions,
-} from '../verify';
+} from '../signature/verify';
+import { createKeyCache } from './key-cache';
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.

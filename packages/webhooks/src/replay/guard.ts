@@ -1,7 +1,7 @@
+import type { CspwatchEvent } from '../alerts/payloads';
 import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER } from '../constants';
 import { invalidOptions, isWebhookVerificationError, WebhookVerificationError } from '../errors';
-import { readHeader, type WebhookHeadersInput } from '../headers';
-import type { CspwatchEvent } from '../payloads';
+import { readHeader, type WebhookHeadersInput } from '../signature/headers';
 import { createMemoryReplayStore } from './memory-store';
 import type { ReplayStore, SyncReplayStore } from './replay-store';
 

@@ -1,10 +1,10 @@
-import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './constants';
-import { WebhookVerificationError } from './errors';
+import { type CspwatchEvent, invalidJson, parsePayload } from '../alerts/payloads';
+import { type RawBody, toRawBody } from '../body/read-body';
+import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../constants';
+import { WebhookVerificationError } from '../errors';
+import { normalizeSecrets } from '../secrets/secret-rule';
+import type { WebhookSecret } from '../secrets/secret-source';
 import { readHeader, type WebhookHeadersInput } from './headers';
-import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
-import { type RawBody, toRawBody } from './raw-body';
-import type { WebhookSecret } from './secret-source';
-import { normalizeSecrets } from './secrets';
 import { assertFreshTimestamp, parseTimestamp } from './timestamp';
 
 /** Names of the two signature headers, for deployments that use another prefix. */

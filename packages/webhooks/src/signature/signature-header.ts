@@ -1,5 +1,5 @@
-import { SIGNATURE_PREFIX } from './constants';
-import { WebhookVerificationError } from './errors';
+import { SIGNATURE_PREFIX } from '../constants';
+import { WebhookVerificationError } from '../errors';
 import { describeValue } from './timestamp';
 
 /** Bytes of an HMAC-SHA256 digest. */
