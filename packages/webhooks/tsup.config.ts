@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+
+const internalSource = fileURLToPath(new URL('../internal/src', import.meta.url));
 
 export default defineConfig({
   entry: {
@@ -12,7 +15,18 @@ export default defineConfig({
     fastify: 'src/fastify.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  // The private shared base is bundled, its types inlined: users install nothing extra.
+  dts: {
+    resolve: ['@cspwatch/internal'],
+    compilerOptions: { paths: { '@cspwatch/internal': [`${internalSource}/index.ts`] } },
+  },
+  noExternal: ['@cspwatch/internal'],
+  // From its source modules, so what this package does not use drops out.
+  esbuildOptions(options) {
+    options.alias = {
+      '@cspwatch/internal': internalSource,
+    };
+  },
   clean: true,
   sourcemap: false,
   target: 'es2022',

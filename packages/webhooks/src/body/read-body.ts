@@ -1,3 +1,4 @@
+import { checkInteger, type Issue } from '@cspwatch/internal';
 import { invalidOptions, WebhookVerificationError } from '../errors';
 
 /**
@@ -271,11 +272,14 @@ export function assertDeclaredLength(
 
 /** Validates the `maxBodyBytes` option at construction. */
 export function checkMaxBodyBytes(value: number | undefined): number {
-  const maxBodyBytes = value ?? DEFAULT_MAX_BODY_BYTES;
-  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1) {
-    throw invalidOptions('maxBodyBytes must be a positive integer number of bytes');
-  }
-  return maxBodyBytes;
+  const issues: Issue[] = [];
+  checkInteger(issues, 'maxBodyBytes', value, {
+    min: 1,
+    max: Number.MAX_SAFE_INTEGER,
+    unit: 'bytes',
+  });
+  if (issues.length > 0) throw invalidOptions(...issues);
+  return value ?? DEFAULT_MAX_BODY_BYTES;
 }
 
 function bodyTooLarge(maxBodyBytes: number): WebhookVerificationError {
