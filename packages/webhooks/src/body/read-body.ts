@@ -47,8 +47,6 @@ export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 // A lone surrogate (no pair) is the only code point the u flag reports as Cs.
 const LONE_SURROGATE = /\p{Cs}/u;
 
-const encoder = new TextEncoder();
-
 /**
  * Accepts a raw body and gives it as text or bytes. Refuses a body that a framework already
  * parsed into an object, and text holding a lone surrogate (no byte sequence has that text).
@@ -212,6 +210,7 @@ interface BodySink {
  * `body_not_well_formed`, as for a string body, rather than silently becoming U+FFFD.
  */
 function createBodySink(maxBodyBytes: number): BodySink {
+  const encoder = new TextEncoder();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let pendingHigh = '';
