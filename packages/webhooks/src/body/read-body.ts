@@ -42,7 +42,7 @@ export interface ReadRawBodyOptions {
 }
 
 /** Default cap on a body an adapter reads itself: 1 MiB, well above any alert. */
-export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+const DEFAULT_MAX_BODY_BYTES = 1_048_576;
 
 // A lone surrogate (no pair) is the only code point the u flag reports as Cs.
 const LONE_SURROGATE = /\p{Cs}/u;
