@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
-
-const internalSource = fileURLToPath(new URL('../internal/src', import.meta.url));
+import { bundlePrivatePackages, privatePackageTypes } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: {
@@ -15,18 +13,9 @@ export default defineConfig({
     fastify: 'src/fastify.ts',
   },
   format: ['esm', 'cjs'],
-  // The private shared base is bundled, its types inlined: users install nothing extra.
-  dts: {
-    resolve: ['@cspwatch/internal'],
-    compilerOptions: { paths: { '@cspwatch/internal': [`${internalSource}/index.ts`] } },
-  },
-  noExternal: ['@cspwatch/internal'],
-  // From its source modules, so what this package does not use drops out.
-  esbuildOptions(options) {
-    options.alias = {
-      '@cspwatch/internal': internalSource,
-    };
-  },
+  // Zero runtime dependencies: the private shared package is bundled, its types inlined.
+  dts: privatePackageTypes,
+  ...bundlePrivatePackages,
   clean: true,
   sourcemap: false,
   target: 'es2022',
