@@ -1,3 +1,5 @@
+import { CspwatchBaseError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
+
 /**
  * Why a delivery failed verification. Stable snake_case identifiers to `switch` on.
  *
@@ -36,14 +38,14 @@ export type WebhookVerificationErrorCode =
   | 'replayed_delivery'
   | 'replay_store_unavailable';
 
-const MARKER = Symbol.for('@cspwatch/webhooks.WebhookVerificationError');
+const KIND = '@cspwatch/webhooks.WebhookVerificationError';
 
 /**
  * Thrown when a webhook delivery cannot be verified, or when signing is given bad input.
  * The message says what to check; it never contains a secret.
  *
  * `instanceof` works across two installed copies of the package (and across the Node and
- * Web builds), because it checks a `Symbol.for` marker.
+ * Web builds, and with errors of earlier releases), because it checks a `Symbol.for` marker.
  *
  * @example
  * ```ts
@@ -55,25 +57,28 @@ const MARKER = Symbol.for('@cspwatch/webhooks.WebhookVerificationError');
  * }
  * ```
  */
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends CspwatchBaseError<WebhookVerificationErrorCode> {
+  /** The marker `instanceof` and {@link isWebhookVerificationError} recognise. */
+  static readonly kind: string = KIND;
   /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError' as const;
-  /** Why verification failed; see {@link WebhookVerificationErrorCode}. */
-  readonly code: WebhookVerificationErrorCode;
+  /**
+   * With `invalid_options`: each option that is wrong and what to fix, as the other
+   * cspwatch packages report them (`message` lists them too). Absent for other codes.
+   */
+  declare readonly issues?: readonly Issue[];
   /**
    * @param code - why verification failed
    * @param message - what the receiver should check (never include a secret)
-   * @param options - `cause` of the failure, passed through to `Error`
+   * @param options - `cause` of the failure, passed through to `Error`; `issues` of invalid options
    */
-  constructor(code: WebhookVerificationErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-    Object.defineProperty(this, MARKER, { value: true });
-  }
-
-  /** Makes `instanceof` agree with {@link isWebhookVerificationError}. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return isWebhookVerificationError(value);
+  constructor(
+    code: WebhookVerificationErrorCode,
+    message: string,
+    options?: { cause?: unknown; issues?: readonly Issue[] },
+  ) {
+    super(code, message, options);
+    if (options?.issues !== undefined) this.issues = options.issues;
   }
 }
 
@@ -87,14 +92,39 @@ export class WebhookVerificationError extends Error {
  * ```
  */
 export function isWebhookVerificationError(value: unknown): value is WebhookVerificationError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[MARKER] === true
-  );
+  return hasErrorKind(value, KIND);
 }
 
-/** The receiver's own setup mistake in an option: `invalid_options`, saying what to fix. */
-export function invalidOptions(message: string): WebhookVerificationError {
-  return new WebhookVerificationError('invalid_options', message);
+/**
+ * The receiver's own setup mistakes in its options: `invalid_options`, its message listing
+ * each issue (`path: what to fix`) as every cspwatch package writes them.
+ */
+export function invalidOptions(...issues: Issue[]): WebhookVerificationError {
+  return new WebhookVerificationError('invalid_options', formatIssues(issues), { issues });
+}
+
+/** The codes that describe the receiver's own setup, not the delivery it was sent. */
+const SETUP_CODES: ReadonlySet<WebhookVerificationErrorCode> = new Set([
+  'invalid_secret',
+  'invalid_options',
+  'body_not_raw',
+]);
+
+/**
+ * Tells a receiver's own setup mistake (no secret or a short one — usually an unset
+ * environment variable —, invalid options, a body parser that ran first) from a bad delivery.
+ * Such an error is not the sender's fault: rethrow it, so it is a 500 in your logs. Answered
+ * as a 400, it would look like forged deliveries, and the sender would disable the channel
+ * after five of them. The adapters and `safeVerifyWebhook` already treat it so.
+ *
+ * @example
+ * ```ts
+ * } catch (error) {
+ *   if (!isWebhookVerificationError(error) || isReceiverSetupError(error)) throw error;
+ *   return new Response(error.code, { status: 400 }); // a delivery that failed verification
+ * }
+ * ```
+ */
+export function isReceiverSetupError(error: unknown): boolean {
+  return isWebhookVerificationError(error) && SETUP_CODES.has(error.code);
 }

@@ -15,5 +15,5 @@ export {
   getCspwatchEvent,
 } from './adapters/fastify';
 export { toWebhookProblem, type WebhookProblem } from './adapters/problem';
-export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export type { AdapterReplayOption } from './adapters/replay';
+export { type ReadRawBodyOptions, readRawBody } from './body/read-body';

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-export { type RequestLike, type VerifyRequestOptions, verifyRequest } from './adapters/fetch';
+export { type VerifyRequestOptions, verifyRequest } from './adapters/fetch';
 export { createProblemResponse, toWebhookProblem, type WebhookProblem } from './adapters/problem';
-export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
+export { type ReadRawBodyOptions, type RequestLike, readRawBody } from './body/read-body';
 export { releaseReplayClaim } from './replay/claims';

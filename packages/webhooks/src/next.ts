@@ -20,7 +20,10 @@ export {
   toWebhookProblem,
   type WebhookProblem,
 } from './adapters/problem';
-export type { ReadableBodyLike } from './adapters/read-body';
-export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
 export type { AdapterReplayOption } from './adapters/replay';
+export {
+  type ReadableBodyLike,
+  type ReadRawBodyOptions,
+  readRawBody,
+} from './body/read-body';
 export { releaseReplayClaim } from './replay/claims';

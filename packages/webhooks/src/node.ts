@@ -7,13 +7,8 @@
  * @packageDocumentation
  */
 
-export { type ReadRawBodyOptions, readRawBody } from './adapters/read-raw-body';
-export {
-  DEFAULT_TOLERANCE_MS,
-  MIN_SECRET_LENGTH,
-  SIGNATURE_HEADER,
-  TIMESTAMP_HEADER,
-} from './constants';
+export { createSampleAlert, type SampleAlertOverrides } from './alerts/sample-alert';
+export { type ReadRawBodyOptions, readRawBody } from './body/read-body';
 export {
   safeVerifyWebhook,
   safeVerifyWebhookSync,
@@ -24,47 +19,5 @@ export {
   verifyWebhookSignatureSync,
   verifyWebhookSync,
 } from './crypto/node';
-export {
-  isWebhookVerificationError,
-  WebhookVerificationError,
-  type WebhookVerificationErrorCode,
-} from './errors';
-export type { WebhookHeadersInput } from './headers';
-export {
-  type AlertWebsite,
-  type AlertWindow,
-  type CspViolationNewTypeEvent,
-  type CspViolationNewTypeFinding,
-  type CspwatchAlert,
-  type CspwatchEvent,
-  isCspViolationNewTypeEvent,
-  type UnknownCspwatchEvent,
-} from './payloads';
-export { PROBLEM_TYPE_PREFIX } from './problem-type';
-export type { RawBody } from './raw-body';
-export { releaseReplayClaim } from './replay/claims';
-export {
-  createReplayGuard,
-  type ReplayClaim,
-  type ReplayGuard,
-  type ReplayGuardOptions,
-  type ReplayKey,
-} from './replay/guard';
-export {
-  createMemoryReplayStore,
-  DEFAULT_MAX_REPLAY_ENTRIES,
-  type MemoryReplayStore,
-  type MemoryReplayStoreOptions,
-} from './replay/memory-store';
-export type { ReplayStore, SyncReplayStore } from './replay/replay-store';
-export type { VerifyWebhookResult } from './safe';
-export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
-export type {
-  WebhookSecret,
-  WebhookSecretFunction,
-  WebhookSecrets,
-} from './secret-source';
-export { secretProblem } from './secrets';
-export { isReceiverSetupError } from './setup-errors';
-export type { SignWebhookOptions, WebhookHeaders } from './sign';
-export type { VerifyOptions, VerifyWebhookOptions, WebhookHeaderNames } from './verify';
+// Everything but the crypto backend, listed once for this entry and the Web one.
+export * from './public-api';

@@ -6,10 +6,14 @@
  */
 
 import { signWebhook } from './crypto/web';
-import { type SignedDelivery, type SignedDeliveryOptions, signDelivery } from './signed-delivery';
+import {
+  type SignedDelivery,
+  type SignedDeliveryOptions,
+  signDelivery,
+} from './testing/signed-delivery';
 
-export { createSampleAlert, type SampleAlertOverrides } from './sample-alert';
-export type { SignedDelivery, SignedDeliveryOptions } from './signed-delivery';
+export { createSampleAlert, type SampleAlertOverrides } from './alerts/sample-alert';
+export type { SignedDelivery, SignedDeliveryOptions } from './testing/signed-delivery';
 
 /**
  * Signs an alert (the sample alert by default) like a real delivery.

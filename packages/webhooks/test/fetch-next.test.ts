@@ -156,6 +156,6 @@ describe('withCspwatchWebhook onRejected', () => {
         secret: SECRET,
         onRejected: 'log' as never,
       }),
-    ).toThrow(/onRejected must be a function/);
+    ).toThrow(/onRejected: must be a function/);
   });
 });

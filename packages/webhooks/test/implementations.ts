@@ -1,3 +1,4 @@
+import type { CspwatchEvent } from '../src/alerts/payloads';
 import type {
   SignWebhookOptions,
   VerifyWebhookOptions,
@@ -6,7 +7,6 @@ import type {
 } from '../src/index';
 import * as webEntry from '../src/index';
 import * as nodeEntry from '../src/node';
-import type { CspwatchEvent } from '../src/payloads';
 
 /** One way to sign and verify; every rule is checked against each of them. */
 export interface Implementation {

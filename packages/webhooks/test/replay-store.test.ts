@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { budget } from '../../../test-budget';
+import { createSampleAlert } from '../src/alerts/sample-alert';
 import {
   createMemoryReplayStore,
   createReplayGuard,
@@ -13,7 +14,6 @@ import {
   SIGNATURE_HEADER,
 } from '../src/index';
 import { signWebhookSync, verifyWebhookSync } from '../src/node';
-import { createSampleAlert } from '../src/sample-alert';
 import { ALERT_BODY, NOW, SECRET } from './implementations';
 
 /**

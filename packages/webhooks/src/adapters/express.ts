@@ -1,18 +1,21 @@
-import { verifyWebhook } from '../crypto/node';
-import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
-import { readHeader, type WebhookHeadersInput } from '../headers';
-import type { CspwatchEvent } from '../payloads';
-import type { ReplayClaim } from '../replay/guard';
-import { isReceiverSetupError } from '../setup-errors';
-import type { VerifyOptions } from '../verify';
-import { checkAdapterOptions } from './options';
-import { sendWebhookProblem } from './problem';
+import type { CspwatchEvent } from '../alerts/payloads';
 import {
   assertDeclaredLength,
   checkMaxBodyBytes,
   type ReadableBodyLike,
   readBody,
-} from './read-body';
+} from '../body/read-body';
+import { verifyWebhook } from '../crypto/node';
+import {
+  isReceiverSetupError,
+  isWebhookVerificationError,
+  WebhookVerificationError,
+} from '../errors';
+import type { ReplayClaim } from '../replay/guard';
+import { readHeader, type WebhookHeadersInput } from '../signature/headers';
+import type { VerifyOptions } from '../signature/verify';
+import { checkAdapterOptions } from './options';
+import { sendWebhookProblem } from './problem';
 import { callRejectedHook, checkRejectedHook } from './rejected-hook';
 import { type AdapterReplayOption, adapterReplayGuard, releaseInBackground } from './replay';
 

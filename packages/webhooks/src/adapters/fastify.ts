@@ -1,13 +1,16 @@
+import type { CspwatchEvent } from '../alerts/payloads';
+import { checkMaxBodyBytes } from '../body/read-body';
 import { verifyWebhook } from '../crypto/node';
-import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
-import type { WebhookHeadersInput } from '../headers';
-import type { CspwatchEvent } from '../payloads';
+import {
+  isReceiverSetupError,
+  isWebhookVerificationError,
+  WebhookVerificationError,
+} from '../errors';
 import type { ReplayClaim } from '../replay/guard';
-import { isReceiverSetupError } from '../setup-errors';
-import type { VerifyOptions } from '../verify';
+import type { WebhookHeadersInput } from '../signature/headers';
+import type { VerifyOptions } from '../signature/verify';
 import { checkAdapterOptions } from './options';
 import { problemHeaders, toWebhookProblem } from './problem';
-import { checkMaxBodyBytes } from './read-body';
 import { callRejectedHook, checkRejectedHook } from './rejected-hook';
 import { type AdapterReplayOption, adapterReplayGuard, releaseInBackground } from './replay';
 

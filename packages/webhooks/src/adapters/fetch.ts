@@ -1,26 +1,10 @@
+import type { CspwatchEvent } from '../alerts/payloads';
+import { checkMaxBodyBytes, type RequestLike, readRequestBody } from '../body/read-body';
 import { verifyWebhook } from '../crypto/web';
-import type { CspwatchEvent } from '../payloads';
 import { rememberClaim } from '../replay/claims';
 import type { ReplayGuard } from '../replay/guard';
-import type { VerifyOptions } from '../verify';
-import { assertDeclaredLength, bodyTooLarge, checkMaxBodyBytes } from './read-body';
-import { bodyAlreadyRead, readBodyStream } from './read-stream';
+import type { VerifyOptions } from '../signature/verify';
 import { checkReplayGuard } from './replay';
-
-/** The parts of a Fetch `Request` that verification reads. */
-export interface RequestLike {
-  /** The request headers. */
-  readonly headers: {
-    /** Returns the header's value, or `null` when it is absent. */
-    get(name: string): string | null;
-  };
-  /** The body stream (`null` for an empty body), read with a running byte count. */
-  readonly body?: ReadableStream<Uint8Array> | null;
-  /** True once something read the body. */
-  readonly bodyUsed?: boolean;
-  /** Reads the body as bytes; used only when `body` is not available. */
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
 
 /** Options of {@link verifyRequest}. */
 export interface VerifyRequestOptions extends VerifyOptions {
@@ -37,26 +21,6 @@ export interface VerifyRequestOptions extends VerifyOptions {
    * `releaseReplayClaim(event)` when your handler fails, so the sender's retry is accepted.
    */
   replay?: ReplayGuard;
-}
-
-/** Reads a request's exact body bytes, refusing more than `maxBodyBytes`. */
-export async function readRequestBody(
-  request: RequestLike,
-  maxBodyBytes: number,
-): Promise<Uint8Array> {
-  assertDeclaredLength(request.headers.get('content-length') ?? undefined, maxBodyBytes);
-  if (request.bodyUsed === true) throw bodyAlreadyRead();
-  const stream = request.body;
-  if (stream === null) return new Uint8Array(0);
-  if (stream !== undefined) return readBodyStream(stream, maxBodyBytes);
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await request.arrayBuffer());
-  } catch (error) {
-    throw bodyAlreadyRead(error);
-  }
-  if (bytes.byteLength > maxBodyBytes) throw bodyTooLarge(maxBodyBytes);
-  return bytes;
 }
 
 /**

@@ -1,20 +1,23 @@
-import { verifyWebhook } from '../crypto/web';
-import { isWebhookVerificationError, WebhookVerificationError } from '../errors';
-import { readHeader, type WebhookHeadersInput } from '../headers';
-import type { CspwatchEvent } from '../payloads';
-import { releaseReplayClaim, rememberClaim } from '../replay/claims';
-import type { ReplayGuard } from '../replay/guard';
-import { isReceiverSetupError } from '../setup-errors';
-import type { VerifyOptions } from '../verify';
-import { type VerifyRequestOptions, verifyRequest } from './fetch';
-import { checkAdapterOptions } from './options';
-import { createProblemResponse } from './problem';
+import type { CspwatchEvent } from '../alerts/payloads';
 import {
   assertDeclaredLength,
   checkMaxBodyBytes,
   type ReadableBodyLike,
   readBody,
-} from './read-body';
+} from '../body/read-body';
+import { verifyWebhook } from '../crypto/web';
+import {
+  isReceiverSetupError,
+  isWebhookVerificationError,
+  WebhookVerificationError,
+} from '../errors';
+import { releaseReplayClaim, rememberClaim } from '../replay/claims';
+import type { ReplayGuard } from '../replay/guard';
+import { readHeader, type WebhookHeadersInput } from '../signature/headers';
+import type { VerifyOptions } from '../signature/verify';
+import { type VerifyRequestOptions, verifyRequest } from './fetch';
+import { checkAdapterOptions } from './options';
+import { createProblemResponse } from './problem';
 import { callRejectedHook, checkRejectedHook } from './rejected-hook';
 import {
   type AdapterReplayOption,

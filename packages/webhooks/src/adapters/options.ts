@@ -1,5 +1,5 @@
-import { normalizeSecrets } from '../secrets';
-import { checkVerifyOptions, type VerifyOptions } from '../verify';
+import { normalizeSecrets } from '../secrets/secret-rule';
+import { checkVerifyOptions, type VerifyOptions } from '../signature/verify';
 
 /**
  * Validates adapter options once, when the adapter is created, so a bad secret or

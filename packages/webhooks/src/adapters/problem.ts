@@ -1,6 +1,9 @@
-import type { WebhookVerificationError, WebhookVerificationErrorCode } from '../errors';
-import { PROBLEM_TYPE_PREFIX } from '../problem-type';
-import { isReceiverSetupError } from '../setup-errors';
+import { PROBLEM_TYPE_PREFIX } from '../constants';
+import {
+  isReceiverSetupError,
+  type WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from '../errors';
 
 /** An RFC 9457 problem body describing why a delivery was refused. */
 export interface WebhookProblem {

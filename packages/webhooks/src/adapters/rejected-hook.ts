@@ -1,10 +1,11 @@
+import { checkFunction, type Issue } from '@cspwatch/internal';
 import { invalidOptions, type WebhookVerificationError } from '../errors';
 
 /** Validates the optional `onRejected` option at construction. */
 export function checkRejectedHook<THook>(hook: THook | undefined): THook | undefined {
-  if (hook !== undefined && typeof hook !== 'function') {
-    throw invalidOptions('onRejected must be a function (error, req) => void');
-  }
+  const issues: Issue[] = [];
+  checkFunction(issues, 'onRejected', hook);
+  if (issues.length > 0) throw invalidOptions(...issues);
   return hook;
 }
 

@@ -1,6 +1,7 @@
+import { issue } from '@cspwatch/internal';
 import { invalidOptions } from '../errors';
 import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
-import type { VerifyOptions } from '../verify';
+import type { VerifyOptions } from '../signature/verify';
 
 /**
  * The `replay` option of the adapters: `true` for the defaults (a memory store keyed on the
@@ -46,6 +47,10 @@ export function isReplayGuard(value: unknown): value is ReplayGuard {
 export function checkReplayGuard(value: unknown): ReplayGuard | undefined {
   if (value === undefined || isReplayGuard(value)) return value;
   throw invalidOptions(
-    'replay must be a guard from createReplayGuard(), made once and reused for every request',
+    issue(
+      'replay',
+      'wrong_type',
+      'must be a guard from createReplayGuard(), made once and reused for every request',
+    ),
   );
 }

@@ -1,29 +1,29 @@
 import { createHmac, createSecretKey, type Hmac, type KeyObject } from 'node:crypto';
-import { constantTimeEqualHex } from '../constant-time';
+import type { CspwatchEvent } from '../alerts/payloads';
+import type { RawBody } from '../body/read-body';
 import { WebhookVerificationError } from '../errors';
-import { createKeyCache } from '../key-cache';
-import type { CspwatchEvent } from '../payloads';
-import type { RawBody } from '../raw-body';
-import { resultOf, type VerifyWebhookResult } from '../safe';
+import { normalizeSecrets } from '../secrets/secret-rule';
 import {
   secretFunctionFailed,
   type WebhookSecretFunction,
   withSecretsFromFunction,
-} from '../secret-source';
-import { normalizeSecrets } from '../secrets';
+} from '../secrets/secret-source';
+import { resultOf, type VerifyWebhookResult } from '../signature/safe';
 import {
   prepareSigning,
   type SignWebhookOptions,
   toWebhookHeaders,
   type WebhookHeaders,
-} from '../sign';
-import { checkSignatureHeader } from '../signature-header';
+} from '../signature/sign';
+import { checkSignatureHeader } from '../signature/signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
   signatureMismatch,
   type VerifyWebhookOptions,
-} from '../verify';
+} from '../signature/verify';
+import { constantTimeEqualHex } from './constant-time';
+import { createKeyCache } from './key-cache';
 
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

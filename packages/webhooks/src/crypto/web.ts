@@ -1,21 +1,21 @@
-import { createKeyCache } from '../key-cache';
-import type { CspwatchEvent } from '../payloads';
-import type { RawBody } from '../raw-body';
-import { resultOfAsync, type VerifyWebhookResult } from '../safe';
-import { withSecretsFromFunction } from '../secret-source';
+import type { CspwatchEvent } from '../alerts/payloads';
+import type { RawBody } from '../body/read-body';
+import { withSecretsFromFunction } from '../secrets/secret-source';
+import { resultOfAsync, type VerifyWebhookResult } from '../signature/safe';
 import {
   prepareSigning,
   type SignWebhookOptions,
   toWebhookHeaders,
   type WebhookHeaders,
-} from '../sign';
-import { parseSignatureHeader } from '../signature-header';
+} from '../signature/sign';
+import { parseSignatureHeader } from '../signature/signature-header';
 import {
   parseVerifiedBody,
   prepareVerification,
   signatureMismatch,
   type VerifyWebhookOptions,
-} from '../verify';
+} from '../signature/verify';
+import { createKeyCache } from './key-cache';
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a leading BOM, so bytes and the same text as a string parse alike.
@@ -35,7 +35,7 @@ const importKey = createKeyCache((secret): Promise<CryptoKey> => {
 
 /** Encodes `<timestamp>.<body>` into one buffer, copying the body once. */
 function signedMessage(timestamp: string, body: string | Uint8Array): Uint8Array<ArrayBuffer> {
-  // A string must be encoded anyway; one encode of the joined string measured fastest.
+  // A string must be encoded anyway: encoding it joined to the timestamp copies it once.
   if (typeof body === 'string') return encoder.encode(`${timestamp}.${body}`);
   const message = new Uint8Array(timestamp.length + 1 + body.length);
   encoder.encodeInto(`${timestamp}.`, message);

@@ -1,4 +1,4 @@
-import type { CspwatchEvent } from '../payloads';
+import type { CspwatchEvent } from '../alerts/payloads';
 import type { ReplayClaim } from './guard';
 
 const REGISTRY = Symbol.for('@cspwatch/webhooks.replayClaims');

@@ -1,7 +1,14 @@
+import {
+  checkInteger,
+  checkNonEmptyString,
+  describeValue,
+  type Issue,
+  issue,
+} from '@cspwatch/internal';
+import type { CspwatchEvent } from '../alerts/payloads';
 import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER } from '../constants';
 import { invalidOptions, isWebhookVerificationError, WebhookVerificationError } from '../errors';
-import { readHeader, type WebhookHeadersInput } from '../headers';
-import type { CspwatchEvent } from '../payloads';
+import { readHeader, type WebhookHeadersInput } from '../signature/headers';
 import { createMemoryReplayStore } from './memory-store';
 import type { ReplayStore, SyncReplayStore } from './replay-store';
 
@@ -54,7 +61,7 @@ export interface ReplayGuardOptions {
 
 /** A delivery's claim in the store: release it when your handler fails, so a retry succeeds. */
 export interface ReplayClaim {
-  /** The key claimed, e.g. `cspwatch:sig:sha256=…` (a store you passed holds it as is). */
+  /** The key claimed, e.g. `cspwatch:sig:sha256=…` (the store holds it as is). */
   readonly key: string;
   /** Frees the claim (idempotent); the same delivery is accepted again afterwards. */
   release(): Promise<void>;
@@ -91,33 +98,37 @@ export interface ReplayGuard {
  */
 export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard {
   if (typeof options !== 'object' || options === null) {
-    throw invalidOptions('createReplayGuard takes an options object or nothing');
+    throw invalidOptions(
+      issue(
+        '(options)',
+        'not_an_object',
+        `must be an options object or nothing, got ${describeValue(options)}`,
+      ),
+    );
   }
   const { key: keyKind = 'signature', prefix = 'cspwatch:' } = options;
-  // A store the guard makes for itself serves this guard alone, so it is keyed on the value
-  // (signature or id) without the namespace: it hashes and keeps the shorter string.
-  const ownStore = options.store === undefined;
-  const store = ownStore ? createMemoryReplayStore() : options.store;
+  const store: ReplayStore = options.store ?? createMemoryReplayStore();
   const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
+  const issues: Issue[] = [];
   if (typeof store?.claim !== 'function' || typeof store.release !== 'function') {
-    throw invalidOptions('replay store must have claim(key, ttlMs) and release(key)');
+    issues.push(issue('store', 'wrong_type', 'must have claim(key, ttlMs) and release(key)'));
   }
   if (keyKind !== 'signature' && keyKind !== 'id') {
-    throw invalidOptions("replay key must be 'signature' or 'id'");
+    issues.push(
+      issue('key', 'invalid', `must be 'signature' or 'id', got ${describeValue(keyKind)}`),
+    );
   }
-  if (!Number.isSafeInteger(ttlMs) || ttlMs < 1) {
-    throw invalidOptions('replay ttlMs must be a positive integer number of ms');
+  checkInteger(issues, 'ttlMs', ttlMs, { min: 1, max: Number.MAX_SAFE_INTEGER, unit: 'ms' });
+  checkNonEmptyString(issues, 'signatureHeader', options.signatureHeader);
+  if (typeof prefix !== 'string') {
+    issues.push(issue('prefix', 'wrong_type', `must be a string, got ${describeValue(prefix)}`));
   }
-  const headerName = options.signatureHeader ?? SIGNATURE_HEADER;
-  if (typeof headerName !== 'string' || headerName === '') {
-    throw invalidOptions('replay signatureHeader must be a header name');
-  }
-  const signatureHeader = headerName.toLowerCase();
-  if (typeof prefix !== 'string') throw invalidOptions('replay prefix must be a string');
+  if (issues.length > 0) throw invalidOptions(...issues);
+  const signatureHeader = (options.signatureHeader ?? SIGNATURE_HEADER).toLowerCase();
 
   const namespace = `${prefix}${keyKind === 'id' ? 'id' : 'sig'}:`;
 
-  /** The key in the store: the signature header or payload id, after the namespace if shared. */
+  /** The key in the store: the namespace, then the signature header or the payload id. */
   const storeKey = (event: CspwatchEvent, headers: WebhookHeadersInput): string => {
     const value = keyKind === 'id' ? event.id : readHeader(headers, signatureHeader);
     if (typeof value !== 'string' || value === '') {
@@ -128,7 +139,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : `Missing ${signatureHeader} header`,
       );
     }
-    return ownStore ? value : namespace + value;
+    return namespace + value;
   };
 
   const settle = (key: string, claimed: boolean): ReplayClaim => {
@@ -140,7 +151,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
           : 'This exact delivery was already accepted: a replay',
       );
     }
-    return new StoreClaim(store, key, ownStore ? namespace + key : key);
+    return new StoreClaim(store, key);
   };
 
   return {
@@ -148,9 +159,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
       const key = storeKey(event, headers);
       let claimed: unknown;
       try {
-        claimed = store.claim(key, ttlMs);
-        // A sync store's answer is used as it is: awaiting it would only cost a microtask.
-        if (claimed !== true && claimed !== false) claimed = await claimed;
+        claimed = await store.claim(key, ttlMs);
       } catch (error) {
         throw storeUnavailable(error);
       }
@@ -169,7 +178,13 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
         typeof (claimed as Promise<unknown> | undefined)?.then === 'function'
       ) {
         (claimed as Promise<unknown>).catch(() => {});
-        throw invalidOptions('claimSync needs a SyncReplayStore: this store answered a Promise');
+        throw invalidOptions(
+          issue(
+            'store',
+            'invalid',
+            'claimSync needs a SyncReplayStore: this store answered a Promise',
+          ),
+        );
       }
       return settle(key, claimed === true);
     },
@@ -180,18 +195,15 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
 class StoreClaim implements ReplayClaim {
   readonly key: string;
   readonly #store: ReplayStore;
-  /** The key in the store: `key`, or only its value in a guard's own store. */
-  readonly #storeKey: string;
   #released: Promise<void> | undefined;
 
-  constructor(store: ReplayStore, storeKey: string, key: string) {
+  constructor(store: ReplayStore, key: string) {
     this.#store = store;
-    this.#storeKey = storeKey;
     this.key = key;
   }
 
   release(): Promise<void> {
-    this.#released ??= Promise.resolve().then(() => this.#store.release(this.#storeKey));
+    this.#released ??= Promise.resolve().then(() => this.#store.release(this.key));
     return this.#released;
   }
 }

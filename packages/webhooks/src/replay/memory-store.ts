@@ -1,3 +1,4 @@
+import { checkFunction, checkInteger, describeValue, type Issue, issue } from '@cspwatch/internal';
 import { invalidOptions, WebhookVerificationError } from '../errors';
 import type { SyncReplayStore } from './replay-store';
 
@@ -52,14 +53,20 @@ export const DEFAULT_MAX_REPLAY_ENTRIES = 100_000;
  */
 export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}): MemoryReplayStore {
   if (typeof options !== 'object' || options === null) {
-    throw invalidOptions('createMemoryReplayStore takes an options object or nothing');
+    throw invalidOptions(
+      issue(
+        '(options)',
+        'not_an_object',
+        `must be an options object or nothing, got ${describeValue(options)}`,
+      ),
+    );
   }
+  const issues: Issue[] = [];
+  checkInteger(issues, 'maxEntries', options.maxEntries, { min: 1, max: 2 ** 26 });
+  checkFunction(issues, 'now', options.now);
+  if (issues.length > 0) throw invalidOptions(...issues);
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_REPLAY_ENTRIES;
-  if (!Number.isSafeInteger(maxEntries) || maxEntries < 1 || maxEntries > 2 ** 26) {
-    throw invalidOptions('maxEntries must be an integer from 1 to 67108864');
-  }
   const now = options.now ?? Date.now;
-  if (typeof now !== 'function') throw invalidOptions('now must be a function returning Unix ms');
   const maxSlots = 2 ** Math.ceil(Math.log2(2 * maxEntries));
   // Near the bound, a sweep is followed by `step` new claims before the next: O(1) a claim.
   const step = Math.max(1, Math.floor(maxEntries / 16));
@@ -186,9 +193,19 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
       return used;
     },
     claim(key, ttlMs) {
-      if (!(ttlMs > 0)) throw invalidOptions('ttlMs must be a positive number of ms');
+      if (!(ttlMs > 0)) {
+        throw invalidOptions(
+          issue(
+            'ttlMs',
+            'out_of_range',
+            `must be a positive number of ms, got ${describeValue(ttlMs)}`,
+          ),
+        );
+      }
       const time = now();
-      if (!Number.isFinite(time)) throw invalidOptions('now() must return Unix milliseconds');
+      if (!Number.isFinite(time)) {
+        throw invalidOptions(issue('now()', 'invalid', 'must return Unix milliseconds'));
+      }
       const expiry = time + ttlMs;
       hash(key);
       let slot = find();

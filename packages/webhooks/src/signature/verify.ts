@@ -1,10 +1,11 @@
-import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './constants';
-import { WebhookVerificationError } from './errors';
+import { issue } from '@cspwatch/internal';
+import { type CspwatchEvent, invalidJson, parsePayload } from '../alerts/payloads';
+import { type RawBody, toRawBody } from '../body/read-body';
+import { DEFAULT_TOLERANCE_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../constants';
+import { invalidOptions, WebhookVerificationError } from '../errors';
+import { normalizeSecrets } from '../secrets/secret-rule';
+import type { WebhookSecret } from '../secrets/secret-source';
 import { readHeader, type WebhookHeadersInput } from './headers';
-import { type CspwatchEvent, invalidJson, parsePayload } from './payloads';
-import { type RawBody, toRawBody } from './raw-body';
-import type { WebhookSecret } from './secret-source';
-import { normalizeSecrets } from './secrets';
 import { assertFreshTimestamp, parseTimestamp } from './timestamp';
 
 /** Names of the two signature headers, for deployments that use another prefix. */
@@ -126,11 +127,10 @@ interface VerifySettings {
 export function checkVerifyOptions(options: VerifyOptions): VerifySettings {
   const toleranceMs = options?.toleranceMs ?? DEFAULT_TOLERANCE_MS;
   if (typeof options !== 'object' || !options || !(toleranceMs >= 0)) {
-    throw new WebhookVerificationError(
-      'invalid_options',
+    throw invalidOptions(
       toleranceMs >= 0
-        ? 'Pass the options: { body, headers, secret }'
-        : 'toleranceMs must be a number of ms >= 0',
+        ? issue('(options)', 'not_an_object', 'pass the options: { body, headers, secret }')
+        : issue('toleranceMs', 'out_of_range', 'must be a number of ms >= 0'),
     );
   }
   return {

@@ -1,4 +1,4 @@
-import { WebhookVerificationError } from './errors';
+import { WebhookVerificationError } from '../errors';
 
 const DIGITS = /^[0-9]+$/;
 

@@ -1,10 +1,10 @@
+import type { CspwatchEvent } from '../alerts/payloads';
 import {
+  isReceiverSetupError,
   isWebhookVerificationError,
   type WebhookVerificationError,
   type WebhookVerificationErrorCode,
-} from './errors';
-import type { CspwatchEvent } from './payloads';
-import { isReceiverSetupError } from './setup-errors';
+} from '../errors';
 
 /**
  * What `safeVerifyWebhook` resolves to: the event, or why the delivery was refused. Only a

@@ -1,5 +1,5 @@
-import { MIN_SECRET_LENGTH } from './constants';
-import { WebhookVerificationError } from './errors';
+import { MIN_SECRET_LENGTH } from '../constants';
+import { WebhookVerificationError } from '../errors';
 
 /**
  * The secret rule, in one place: a signing secret is a string of at least

@@ -10,8 +10,7 @@ export type WebhookHeadersInput =
   | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /**
- * Reads one header case-insensitively; `name` must be in lowercase (the caller lowercases a
- * configured name once per call, not once per key looked at). Returns `undefined` when the header is absent,
+ * Reads one header case-insensitively; `name` must be in lowercase. Returns `undefined` when the header is absent,
  * empty, or not text. A header given more than once (under two letter cases, or as an
  * array of several values, empty or not) comes back joined with `", "`, as Fetch joins
  * it, so a duplicated signature or timestamp is reported as malformed, never guessed at.
@@ -28,17 +27,13 @@ export function readHeader(headers: unknown, name: string): string | undefined {
     }
   }
   const record = headers as Record<string, unknown>;
-  // Every key is looked at: a second spelling of the name must not go unseen. The exact
-  // name is tried first: lowercasing is the costly part, and Node's keys are lowercase.
+  // Every key is looked at: a second spelling of the name must not go unseen.
   const found: unknown[] = [];
   for (const key in record) {
     const value = record[key];
-    if (
-      value !== undefined &&
-      (key === name || (key.length === name.length && key.toLowerCase() === name)) &&
-      Object.hasOwn(record, key)
-    )
+    if (value !== undefined && key.toLowerCase() === name && Object.hasOwn(record, key)) {
       found.push(value);
+    }
   }
   return asHeaderText(found.length > 1 ? found : found[0]);
 }

@@ -1,6 +1,6 @@
-import type { CspwatchEvent } from './payloads';
-import { createSampleAlert } from './sample-alert';
-import type { SignWebhookOptions, WebhookHeaders } from './sign';
+import type { CspwatchEvent } from '../alerts/payloads';
+import { createSampleAlert } from '../alerts/sample-alert';
+import type { SignWebhookOptions, WebhookHeaders } from '../signature/sign';
 
 /** What `createSignedDelivery` needs. */
 export interface SignedDeliveryOptions {

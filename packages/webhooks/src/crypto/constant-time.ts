@@ -1,4 +1,4 @@
-import { SIGNATURE_PREFIX } from './constants';
+import { SIGNATURE_PREFIX } from '../constants';
 
 /**
  * Compares a checked signature header (`sha256=` + 64 lowercase hex) with a 64-character

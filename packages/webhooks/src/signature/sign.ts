@@ -1,6 +1,6 @@
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './constants';
-import { toRawBody } from './raw-body';
-import { assertValidSecret } from './secrets';
+import { toRawBody } from '../body/read-body';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../constants';
+import { assertValidSecret } from '../secrets/secret-rule';
 import { formatSignatureHeader } from './signature-header';
 import { formatTimestamp } from './timestamp';
 

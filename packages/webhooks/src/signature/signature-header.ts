@@ -1,5 +1,5 @@
-import { SIGNATURE_PREFIX } from './constants';
-import { WebhookVerificationError } from './errors';
+import { SIGNATURE_PREFIX } from '../constants';
+import { WebhookVerificationError } from '../errors';
 import { describeValue } from './timestamp';
 
 /** Bytes of an HMAC-SHA256 digest. */
@@ -14,7 +14,6 @@ const HEX_DIGITS = '0123456789abcdef';
 export function parseSignatureHeader(value: string, headerName: string): Uint8Array<ArrayBuffer> {
   const hex = checkSignatureHeader(value, headerName);
   const bytes = new Uint8Array(DIGEST_BYTES);
-  // Byte by byte, with no array of pairs in between: half the time of match() + map().
   for (let index = 0; index < DIGEST_BYTES; index++) {
     const at = SIGNATURE_PREFIX.length + 2 * index;
     bytes[index] = Number.parseInt(hex.slice(at, at + 2), 16);

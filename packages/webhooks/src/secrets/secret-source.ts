@@ -1,5 +1,5 @@
-import { WebhookVerificationError } from './errors';
-import { normalizeSecrets } from './secrets';
+import { WebhookVerificationError } from '../errors';
+import { normalizeSecrets } from './secret-rule';
 
 /** One signing secret, or several during rotation (any match passes). */
 export type WebhookSecrets = string | readonly string[];

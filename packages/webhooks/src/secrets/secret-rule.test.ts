@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MIN_SECRET_LENGTH } from './constants';
-import { isWebhookVerificationError } from './errors';
-import { normalizeSecrets, secretProblem } from './secrets';
+import { MIN_SECRET_LENGTH } from '../constants';
+import { isWebhookVerificationError } from '../errors';
+import { normalizeSecrets, secretProblem } from './secret-rule';
 
 describe('secretProblem', () => {
   it('accepts exactly the strings of 8+ code points', () => {

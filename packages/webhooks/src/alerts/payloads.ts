@@ -1,4 +1,4 @@
-import { WebhookVerificationError } from './errors';
+import { WebhookVerificationError } from '../errors';
 
 /** The website an alert is about. */
 export interface AlertWebsite {
