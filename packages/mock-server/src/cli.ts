@@ -22,10 +22,10 @@ import {
   requestLine,
   startWarnings,
   USAGE,
-} from './cli-options';
-import { TRIGGER_COMMAND } from './cli-trigger';
+} from './cli/options';
+import { TRIGGER_COMMAND } from './cli/trigger-command';
 import { isMockServerError } from './errors';
-import { type MockServer, startMockServer } from './node-server';
+import { type MockServer, startMockServer } from './transports/node-server';
 import { VERSION } from './version';
 
 /** The environment variable an operator sets the control token in (then it is not printed). */

@@ -10,34 +10,17 @@
 
 export type { MockAlertRecord, MockAlertRule } from './alerts/alert-flow';
 export type { MockWebhookChannel, MockWebhookChannelInput } from './alerts/webhook-channels';
-export { createMockService, type MockService } from './app';
+export { createMockService, type MockService } from './core/app';
 export { isMockServerError, MockServerError, type MockServerErrorCode } from './errors';
-export type { MockTokens, MockWorkspaceIds } from './fixtures';
+export type { ProblemCode, ProblemDetails, ProblemFieldError } from './http/problem';
 export type {
   CreateChannelOptions,
   InboxChannel,
   InboxDelivery,
   InboxResponse,
   MockInbox,
-} from './inbox-types';
-export {
-  type MockRequestLogEntry,
-  type MockServer,
-  type MockServerOptions,
-  startMockServer,
-} from './node-server';
+} from './inbox/types';
 export type { MockFaultOptions, MockServiceOptions } from './options';
-export type { ProblemCode, ProblemDetails, ProblemFieldError } from './problem';
-export type {
-  MockApiKey,
-  MockPlan,
-  MockUser,
-  MockUserSummary,
-  MockWebsite,
-  MockWebsiteSettings,
-  MockWorkspace,
-  MockWorkspaceRole,
-} from './resources';
 export type {
   MockScenarioAlertRule,
   MockScenarioApiKey,
@@ -47,9 +30,26 @@ export type {
   MockScenarioWebsite,
   MockScenarioWorkspace,
 } from './scenario/types';
+export type { MockTokens, MockWorkspaceIds } from './store/fixtures';
+export type {
+  MockApiKey,
+  MockPlan,
+  MockUser,
+  MockUserSummary,
+  MockWebsite,
+  MockWebsiteSettings,
+  MockWorkspace,
+  MockWorkspaceRole,
+} from './store/resources';
 export type {
   AddApiKeyInput,
   IssuedUserToken,
   MockStore,
   MockStoreSnapshot,
-} from './store-types';
+} from './store/store-types';
+export {
+  type MockRequestLogEntry,
+  type MockServer,
+  type MockServerOptions,
+  startMockServer,
+} from './transports/node-server';

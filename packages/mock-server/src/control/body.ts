@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { validationProblem } from '../problem';
-import { readJson } from '../request-body';
+import { validationProblem } from '../http/problem';
+import { readJson } from '../http/request-body';
 import { toFieldErrors } from '../scenario/parse';
 
 /** Reads a JSON body and validates it with a zod schema; the problem (415, 413, 400) otherwise. */

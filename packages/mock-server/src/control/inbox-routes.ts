@@ -1,8 +1,8 @@
 /** Control API: the webhook inbox (channels to deliver to, their deliveries and verdicts). */
 import type { z } from 'zod';
 import { isMockServerError } from '../errors';
-import type { InboxResponse } from '../inbox-types';
-import { json, problem, validationProblem } from '../problem';
+import { json, problem, validationProblem } from '../http/problem';
+import type { InboxResponse } from '../inbox/types';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
 import { CreateInboxChannelRequestSchema, InboxResponseSchema } from './request-schemas';

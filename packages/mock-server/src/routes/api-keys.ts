@@ -1,8 +1,8 @@
 import { codePointLength } from '@cspwatch/contract';
-import { authorize } from '../auth';
-import { isAfterPosition } from '../key-order';
-import { type ProblemFieldError, problem, validationProblem } from '../problem';
-import { textResponse } from '../response-text';
+import { type ProblemFieldError, problem, validationProblem } from '../http/problem';
+import { textResponse } from '../http/response-text';
+import { isAfterPosition } from '../store/key-order';
+import { authorize } from './auth';
 import type { RouteContext, RouteHandler } from './context';
 
 /** Page size when `limit` is omitted. */

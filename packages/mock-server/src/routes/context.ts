@@ -1,11 +1,11 @@
 import type { AlertFlow } from '../alerts/alert-flow';
+import type { TriggerLog } from '../alerts/trigger-log';
 import type { WebhookChannels } from '../alerts/webhook-channels';
-import type { CursorCodec } from '../cursor';
-import type { FaultInjector } from '../faults';
-import type { Inbox } from '../inbox';
+import type { Inbox } from '../inbox/inbox';
 import type { CheckedScenario } from '../scenario/parse';
-import type { InMemoryStore } from '../store';
-import type { TriggerLog } from '../trigger-log';
+import type { InMemoryStore } from '../store/store';
+import type { CursorCodec } from './cursor';
+import type { FaultInjector } from './faults';
 import type { PageCache } from './page-cache';
 
 /** What every route handler gets: the shared state of one service. */

@@ -3,7 +3,7 @@ import {
   isWebhookSenderError,
   type WebhookChannel,
 } from '@cspwatch/webhook-sender';
-import type { ProblemFieldError } from '../problem';
+import type { ProblemFieldError } from '../http/problem';
 import { type ParsedScenario, scenarioSchema } from './schema';
 
 /** A scenario that passed every check, with its webhook channels validated by the sender. */

@@ -1,7 +1,7 @@
-import { disconnectSignal } from './disconnect';
-import type { ResolvedFaults } from './options';
-import { createPrng, type Prng } from './prng';
-import { problem } from './problem';
+import { disconnectSignal } from '../http/disconnect';
+import { problem } from '../http/problem';
+import type { ResolvedFaults } from '../options';
+import { createPrng, type Prng } from '../store/prng';
 
 /** Waits `ms`, or less if the request is aborted; the timer never outlives the request. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {

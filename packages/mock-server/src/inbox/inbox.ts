@@ -7,18 +7,18 @@ import {
   WebhookVerificationError,
 } from '@cspwatch/webhooks';
 import { createProblemResponse } from '@cspwatch/webhooks/fetch';
-import { disconnectSignal } from './disconnect';
-import { MockServerError } from './errors';
-import { type Channel, checkResponse, checkSecret } from './inbox-options';
+import { MockServerError } from '../errors';
+import { disconnectSignal } from '../http/disconnect';
+import { json, problem } from '../http/problem';
+import { readBody } from '../http/request-body';
+import { type Channel, checkResponse, checkSecret } from './options';
 import type {
   CreateChannelOptions,
   InboxChannel,
   InboxDelivery,
   InboxResponse,
   MockInbox,
-} from './inbox-types';
-import { json, problem } from './problem';
-import { readBody } from './request-body';
+} from './types';
 
 const channelNotFound = (): Response =>
   problem({ status: 404, code: 'channel_not_found', detail: 'No inbox channel with this id.' });

@@ -13,9 +13,9 @@ import { componentSchemas, type JsonSchema } from '../../../contract/src/json-sc
 import { buildOpenApiDocument, errorResponse } from '../../../contract/src/openapi';
 import type { ErrorResponse } from '../../../contract/src/operations';
 import { LegacyCspReportBodySchema, ReportingApiBodySchema } from '../alerts/report-schemas';
+import * as requests from '../control/request-schemas';
+import * as answers from '../control/response-schemas';
 import { scenarioSchema } from '../scenario/schema';
-import * as requests from './request-schemas';
-import * as answers from './response-schemas';
 
 /** The path the mock serves this document at. */
 export const MOCK_DOCUMENT_PATH = '/_mock/openapi.json';

@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactUrls } from '@cspwatch/contract';
-import { createMockService, type MockService, newRequestId } from './app';
-import { MockServerError } from './errors';
-import type { MockTokens, MockWorkspaceIds } from './fixtures';
+import { createMockService, type MockService, newRequestId } from '../core/app';
+import { MockServerError } from '../errors';
+import { checkInteger, type MockServiceOptions, resolveServiceOptions } from '../options';
+import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
+import { randomHex } from '../store/tokens';
 import { answerClientError, handleNodeRequest } from './node-adapter';
-import { checkInteger, type MockServiceOptions, resolveServiceOptions } from './options';
-import { randomHex } from './tokens';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseCliOptions } from './cli-options';
+import { parseCliOptions } from './options';
 
 describe('parseCliOptions', () => {
   it('maps every flag to its option', () => {

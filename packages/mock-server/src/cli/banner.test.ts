@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { nameFlags, parseCliOptions, requestLine, startWarnings } from './cli-options';
+import { nameFlags, parseCliOptions, requestLine, startWarnings } from './options';
 
 describe('cspwatch-mock command line', () => {
   it('logs one line per request, the status coloured only when asked', () => {

@@ -1,10 +1,9 @@
-import { MockServerError } from './errors';
-import { createFixtures, type Fixtures, makeApiKey } from './fixtures';
+import { MockServerError } from '../errors';
+import { checkInteger } from '../options';
+import { createFixtures, type Fixtures, makeApiKey, type SeedState } from './fixtures';
 import { compareKeys } from './key-order';
-import { checkInteger } from './options';
 import { createPrng, type Prng } from './prng';
 import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from './resources';
-import type { SeedState } from './scenario/build';
 import type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';
 import { type EndedTokenStatus, TokenRegistry } from './tokens';
 

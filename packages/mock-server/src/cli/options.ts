@@ -1,13 +1,13 @@
 import type { parseArgs as ParseArgs } from 'node:util';
 import { fromParseArgsError } from '@cspwatch/webhook-sender/cli';
-import { isMockServerError } from './errors';
+import { isMockServerError } from '../errors';
+import type { MockFaultOptions } from '../options';
 import {
   checkMockServerOptions,
   isLoopbackHost,
   type MockRequestLogEntry,
   type MockServerOptions,
-} from './node-server';
-import type { MockFaultOptions } from './options';
+} from '../transports/node-server';
 
 /** The `--help` text of `cspwatch-mock`. */
 export const USAGE = `Usage: cspwatch-mock [options]

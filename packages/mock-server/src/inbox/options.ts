@@ -1,7 +1,7 @@
 import { MIN_SECRET_LENGTH, type ReplayGuard, secretProblem } from '@cspwatch/webhooks';
-import { MockServerError } from './errors';
-import type { InboxDelivery, InboxResponse } from './inbox-types';
-import { checkInteger } from './options';
+import { MockServerError } from '../errors';
+import { checkInteger } from '../options';
+import type { InboxDelivery, InboxResponse } from './types';
 
 /** A channel's state inside the inbox. */
 export interface Channel {

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type MockService, newRequestId } from './app';
-import { setDisconnectSignal } from './disconnect';
-import { problem, problemDetails } from './problem';
-import { MAX_BODY_BYTES } from './request-body';
-import { unreadBody } from './response-text';
+import { type MockService, newRequestId } from '../core/app';
+import { setDisconnectSignal } from '../http/disconnect';
+import { problem, problemDetails } from '../http/problem';
+import { MAX_BODY_BYTES } from '../http/request-body';
+import { unreadBody } from '../http/response-text';
 
 /** Reads the body, keeping at most one byte past the limit so the service can answer 413 while the rest is drained. */
 async function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {

@@ -1,19 +1,19 @@
-import type { MockAlertRecord } from './alerts/alert-flow';
-import { dispatch } from './dispatch';
-import { MockServerError } from './errors';
-import type { MockTokens, MockWorkspaceIds } from './fixtures';
-import type { MockInbox } from './inbox-types';
+import type { MockAlertRecord } from '../alerts/alert-flow';
+import { MockServerError } from '../errors';
+import { problem } from '../http/problem';
+import type { MockInbox } from '../inbox/types';
 import {
   type MockFaultOptions,
   type MockServiceOptions,
   resolveFaults,
   resolveServiceOptions,
-} from './options';
-import { problem } from './problem';
-import { parseScenario } from './scenario/parse';
-import type { MockScenarioInput } from './scenario/types';
+} from '../options';
+import { parseScenario } from '../scenario/parse';
+import type { MockScenarioInput } from '../scenario/types';
+import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
+import type { MockStore } from '../store/store-types';
+import { dispatch } from './dispatch';
 import { createServiceContext } from './service-context';
-import type { MockStore } from './store-types';
 
 /** The whole mock service, independent of any transport. */
 export interface MockService {
