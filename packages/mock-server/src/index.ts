@@ -29,7 +29,7 @@ export type {
   MockScenarioWebhookChannel,
   MockScenarioWebsite,
   MockScenarioWorkspace,
-} from './scenario/types';
+} from './scenario/schema';
 export type { MockTokens, MockWorkspaceIds } from './store/fixtures';
 export type {
   MockApiKey,

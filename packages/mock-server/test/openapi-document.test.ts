@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PROBLEM_CODES } from '@cspwatch/contract';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '../../contract/src/problem';
 import { CONTROL_ROUTES } from '../src/control/table';
 import { type MockServer, startMockServer } from '../src/index';
 import {

@@ -9,7 +9,7 @@ import {
   resolveServiceOptions,
 } from '../options';
 import { parseScenario } from '../scenario/parse';
-import type { MockScenarioInput } from '../scenario/types';
+import type { MockScenarioInput } from '../scenario/schema';
 import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
 import type { MockStore } from '../store/store-types';
 import { dispatch } from './dispatch';

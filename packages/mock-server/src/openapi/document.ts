@@ -7,11 +7,16 @@
  * server serves the committed file.
  */
 import { AlertSchema } from '@cspwatch/contract';
+import {
+  buildOpenApiDocument,
+  componentSchemas,
+  type ErrorResponse,
+  errorResponse,
+  type GeneratedFile,
+  type JsonSchema,
+  stableJson,
+} from '@cspwatch/contract/generator';
 import { z } from 'zod';
-import { type GeneratedFile, stableJson } from '../../../contract/src/generated-files';
-import { componentSchemas, type JsonSchema } from '../../../contract/src/json-schemas';
-import { buildOpenApiDocument, errorResponse } from '../../../contract/src/openapi';
-import type { ErrorResponse } from '../../../contract/src/operations';
 import { LegacyCspReportBodySchema, ReportingApiBodySchema } from '../alerts/report-schemas';
 import * as requests from '../control/request-schemas';
 import * as answers from '../control/response-schemas';
