@@ -126,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
     }
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
-    return usageError(nameFlags(error.message));
+    return usageError(nameFlags(error));
   }
   const { controlToken } = server;
   const control =

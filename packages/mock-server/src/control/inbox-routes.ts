@@ -20,8 +20,10 @@ function answerInboxErrors(run: () => Response): Response {
         code: 'channel_not_found',
         detail: 'No inbox channel with this id.',
       });
-    const path = /^(response\.\w+|secret)/.exec(error.message)?.[1] ?? '(body)';
-    return validationProblem([{ path, message: error.message }]);
+    const issues = error.issues.map(({ path, message }) => ({ path, message }));
+    return validationProblem(
+      issues.length > 0 ? issues : [{ path: '(body)', message: error.message }],
+    );
   }
 }
 

@@ -1,8 +1,9 @@
+import { issue } from '@cspwatch/internal';
 import type { MockAlertRecord } from '../alerts/alert-flow';
-import { MockServerError } from '../errors';
 import { problem } from '../http/problem';
 import type { MockInbox } from '../inbox/types';
 import {
+  invalidOptions,
   type MockFaultOptions,
   type MockServiceOptions,
   resolveFaults,
@@ -114,8 +115,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (input === undefined) return context.seed(undefined);
       const checked = parseScenario(input, settings.dangerouslyAllowLoopbackWebhooks);
       if (!checked.ok) {
-        const list = checked.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-        throw new MockServerError('invalid_options', `Invalid scenario: ${list}`);
+        const issues = checked.errors.map(({ path, message }) => issue(path, 'invalid', message));
+        throw invalidOptions(issues, 'scenario');
       }
       context.seed(checked.value);
     },

@@ -1,3 +1,4 @@
+import { toFieldErrors } from '@cspwatch/contract';
 import {
   createWebhookChannel,
   isWebhookSenderError,
@@ -10,26 +11,6 @@ import { type ParsedScenario, scenarioSchema } from './schema';
 export interface CheckedScenario {
   scenario: ParsedScenario;
   channels: { channel: WebhookChannel; enabled: boolean }[];
-}
-
-/** Turns zod issues into the problem+json field errors (dot paths). */
-export function toFieldErrors(
-  issues: readonly {
-    path: readonly PropertyKey[];
-    message: string;
-    code?: string;
-    keys?: string[];
-  }[],
-): ProblemFieldError[] {
-  const pathOf = (parts: readonly PropertyKey[]) => parts.map(String).join('.') || '(body)';
-  return issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys' && issue.keys
-      ? issue.keys.map((key) => ({
-          path: pathOf([...issue.path, key]),
-          message: 'Unknown field; remove it.',
-        }))
-      : [{ path: pathOf(issue.path), message: issue.message }],
-  );
 }
 
 function duplicates(

@@ -1,5 +1,6 @@
+import { issue } from '@cspwatch/internal';
 import { MockServerError } from '../errors';
-import { checkInteger } from '../options';
+import { requireInteger, throwIfIssues } from '../options';
 import { createFixtures, type Fixtures, makeApiKey, type SeedState } from './fixtures';
 import { compareKeys } from './key-order';
 import { createPrng, type Prng } from './prng';
@@ -116,7 +117,8 @@ export class InMemoryStore implements MockStore {
   issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null } {
     if (!this.#state.users.some((user) => user.id === userId))
       throw new MockServerError('unknown_user', `No user with id ${JSON.stringify(userId)}.`);
-    if (ttlSeconds !== undefined) checkInteger('ttlSeconds', ttlSeconds, 1, 31_536_000);
+    if (ttlSeconds !== undefined)
+      requireInteger('ttlSeconds', ttlSeconds, { min: 1, max: 31_536_000, unit: 's' });
     return this.#tokens.issueUser(userId, ttlSeconds);
   }
 
@@ -163,7 +165,7 @@ export class InMemoryStore implements MockStore {
       this.#state.users[0]!;
     const createdAt = input.createdAt === undefined ? Date.now() : Date.parse(input.createdAt);
     if (Number.isNaN(createdAt)) {
-      throw new MockServerError('invalid_options', 'createdAt must be an ISO 8601 date-time.');
+      throwIfIssues([issue('createdAt', 'invalid', 'must be an ISO 8601 date-time')]);
     }
     const generated = makeApiKey(this.#prng, workspaceId, creator, createdAt);
     const key: MockApiKey = {
@@ -219,6 +221,6 @@ export class InMemoryStore implements MockStore {
         'unknown_workspace',
         `No workspace with id ${JSON.stringify(workspaceId)}.`,
       );
-    workspace.plan.websiteLimit = checkInteger('limit', limit, 0, 100_000);
+    workspace.plan.websiteLimit = requireInteger('limit', limit, { min: 0, max: 100_000 });
   }
 }
