@@ -13,6 +13,7 @@ import { parseScenario } from '../scenario/parse';
 import type { MockScenarioInput } from '../scenario/schema';
 import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
 import type { MockStore } from '../store/store-types';
+import { randomHex } from '../store/tokens';
 import { dispatch } from './dispatch';
 import { createServiceContext } from './service-context';
 
@@ -46,18 +47,9 @@ export interface MockService {
   idle(): Promise<void>;
 }
 
-/** Random bytes drawn in blocks: one `getRandomValues` call per 341 request ids, not per request. */
-const idPool = { bytes: new Uint8Array(4092), offset: 4092 };
-
 /** A fresh `x-request-id` value: `req_` and 24 random hex digits. */
 export function newRequestId(): string {
-  if (idPool.offset + 12 > idPool.bytes.length) {
-    crypto.getRandomValues(idPool.bytes);
-    idPool.offset = 0;
-  }
-  const start = idPool.offset;
-  idPool.offset += 12;
-  return `req_${Buffer.from(idPool.bytes.buffer, start, 12).toString('hex')}`;
+  return `req_${randomHex(24)}`;
 }
 
 /**
