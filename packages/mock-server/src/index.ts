@@ -11,7 +11,13 @@
 export type { MockAlertRecord, MockAlertRule } from './alerts/alert-flow';
 export type { MockWebhookChannel, MockWebhookChannelInput } from './alerts/webhook-channels';
 export { createMockService, type MockService } from './core/app';
-export { isMockServerError, MockServerError, type MockServerErrorCode } from './errors';
+export {
+  isMockServerError,
+  MockServerError,
+  type MockServerErrorCode,
+  type MockServerErrorOptions,
+  type MockServerIssue,
+} from './errors';
 export type { ProblemCode, ProblemDetails, ProblemFieldError } from './http/problem';
 export type {
   CreateChannelOptions,

@@ -48,7 +48,7 @@ describe('cspwatch-mock command line', () => {
     });
     expect(parseCliOptions(['--latency', '-5', '--quiet'], parseArgs)).toEqual({
       kind: 'error',
-      message: '--latency must be an integer from 0 to 60000 (got -5)',
+      message: '--latency must be an integer from 0 to 60000 (ms) (got -5)',
     });
     expect(parseCliOptions(['--latency', '5', '--quiet'], parseArgs)).toMatchObject({
       kind: 'start',
