@@ -3,6 +3,6 @@
  * schemas. `--check` writes nothing and exits 1 when the committed file differs.
  */
 import { writeGeneratedFiles } from '../../contract/scripts/write-generated-files';
-import { MOCK_GENERATE_COMMAND, mockGeneratedFiles } from '../src/control/openapi-document';
+import { MOCK_GENERATE_COMMAND, mockGeneratedFiles } from '../src/openapi/document';
 
 writeGeneratedFiles(mockGeneratedFiles(), MOCK_GENERATE_COMMAND, process.argv.includes('--check'));

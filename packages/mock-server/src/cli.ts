@@ -22,10 +22,10 @@ import {
   requestLine,
   startWarnings,
   USAGE,
-} from './cli-options';
-import { TRIGGER_COMMAND } from './cli-trigger';
+} from './cli/options';
+import { TRIGGER_COMMAND } from './cli/trigger-command';
 import { isMockServerError } from './errors';
-import { type MockServer, startMockServer } from './node-server';
+import { type MockServer, startMockServer } from './transports/node-server';
 import { VERSION } from './version';
 
 /** The environment variable an operator sets the control token in (then it is not printed). */
@@ -126,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
     }
     // A flag's value out of range is a usage error (exit 2), like an unknown flag.
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
-    return usageError(nameFlags(error.message));
+    return usageError(nameFlags(error));
   }
   const { controlToken } = server;
   const control =

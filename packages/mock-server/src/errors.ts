@@ -1,4 +1,5 @@
 import { redactUrls } from '@cspwatch/contract';
+import { CspwatchBaseError, hasErrorKind, type Issue } from '@cspwatch/internal';
 
 /** Every `code` a {@link MockServerError} can carry. */
 export type MockServerErrorCode =
@@ -9,7 +10,19 @@ export type MockServerErrorCode =
   | 'unknown_user'
   | 'unknown_api_key';
 
-const MARKER = Symbol.for('@cspwatch/mock-server.MockServerError');
+/**
+ * One problem with the options or input given, as every cspwatch package reports it: the field
+ * (`faults.latencyMs`), a `code` to branch on (`out_of_range`, `wrong_type`, …) and what to fix.
+ */
+export type MockServerIssue = Issue;
+
+/** Options of {@link MockServerError}'s constructor. */
+export interface MockServerErrorOptions {
+  /** The underlying error, kept as the standard `cause`. */
+  cause?: unknown;
+  /** For `invalid_options`: each problem found. */
+  issues?: readonly MockServerIssue[];
+}
 
 /**
  * The error the mock server's programmatic API throws: bad options, a reference to a
@@ -25,20 +38,23 @@ const MARKER = Symbol.for('@cspwatch/mock-server.MockServerError');
  * }
  * ```
  */
-export class MockServerError extends Error {
+export class MockServerError extends CspwatchBaseError<MockServerErrorCode> {
+  /** Marks instances, so `instanceof` and {@link isMockServerError} work across installed copies. */
+  static readonly kind: string = '@cspwatch/mock-server.MockServerError';
   /** Always `'MockServerError'`, also after minification. */
   override readonly name = 'MockServerError' as const;
-  /** What went wrong, as a stable identifier to `switch` on. */
-  readonly code: MockServerErrorCode;
+  /** For `invalid_options`: each problem found, with its path; empty for the other codes. */
+  readonly issues: readonly MockServerIssue[];
+
   /**
    * @param code - what went wrong
    * @param message - what to fix (never includes a token or secret; URLs in it are redacted)
-   * @param options - `cause`, passed through to `Error`
+   * @param options - `cause`, passed through to `Error`, and the `issues` of `invalid_options`
    */
-  constructor(code: MockServerErrorCode, message: string, options?: { cause?: unknown }) {
-    super(redactUrls(message), options);
-    this.code = code;
-    Object.defineProperty(this, MARKER, { value: true });
+  constructor(code: MockServerErrorCode, message: string, options: MockServerErrorOptions = {}) {
+    const { issues = [], ...rest } = options;
+    super(code, redactUrls(message), rest);
+    this.issues = issues;
   }
 }
 
@@ -52,9 +68,5 @@ export class MockServerError extends Error {
  * ```
  */
 export function isMockServerError(value: unknown): value is MockServerError {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[MARKER] === true
-  );
+  return hasErrorKind(value, MockServerError.kind);
 }

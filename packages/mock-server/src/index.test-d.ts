@@ -9,7 +9,7 @@ import {
   type MockServer,
   type MockService,
   startMockServer,
-} from './index';
+} from '.';
 import { createMockHandlers } from './msw';
 
 test('the agreed shape of the public API', () => {

@@ -10,24 +10,33 @@
 
 export type { MockAlertRecord, MockAlertRule } from './alerts/alert-flow';
 export type { MockWebhookChannel, MockWebhookChannelInput } from './alerts/webhook-channels';
-export { createMockService, type MockService } from './app';
-export { isMockServerError, MockServerError, type MockServerErrorCode } from './errors';
-export type { MockTokens, MockWorkspaceIds } from './fixtures';
+export { createMockService, type MockService } from './core/app';
+export {
+  isMockServerError,
+  MockServerError,
+  type MockServerErrorCode,
+  type MockServerErrorOptions,
+  type MockServerIssue,
+} from './errors';
+export type { ProblemCode, ProblemDetails, ProblemFieldError } from './http/problem';
 export type {
   CreateChannelOptions,
   InboxChannel,
   InboxDelivery,
   InboxResponse,
   MockInbox,
-} from './inbox-types';
-export {
-  type MockRequestLogEntry,
-  type MockServer,
-  type MockServerOptions,
-  startMockServer,
-} from './node-server';
+} from './inbox/types';
 export type { MockFaultOptions, MockServiceOptions } from './options';
-export type { ProblemCode, ProblemDetails, ProblemFieldError } from './problem';
+export type {
+  MockScenarioAlertRule,
+  MockScenarioApiKey,
+  MockScenarioInput,
+  MockScenarioUser,
+  MockScenarioWebhookChannel,
+  MockScenarioWebsite,
+  MockScenarioWorkspace,
+} from './scenario/schema';
+export type { MockTokens, MockWorkspaceIds } from './store/fixtures';
 export type {
   MockApiKey,
   MockPlan,
@@ -37,20 +46,17 @@ export type {
   MockWebsiteSettings,
   MockWorkspace,
   MockWorkspaceRole,
-} from './resources';
-export type {
-  MockScenarioAlertRule,
-  MockScenarioApiKey,
-  MockScenarioInput,
-  MockScenarioUser,
-  MockScenarioWebhookChannel,
-  MockScenarioWebsite,
-  MockScenarioWorkspace,
-} from './scenario/types';
+} from './store/resources';
 export type {
   AddApiKeyInput,
   IssuedUserToken,
   MockStore,
   MockStoreSnapshot,
-} from './store-types';
+} from './store/store-types';
 export type { MockTracerProvider } from './telemetry/tracing';
+export {
+  type MockRequestLogEntry,
+  type MockServer,
+  type MockServerOptions,
+  startMockServer,
+} from './transports/node-server';

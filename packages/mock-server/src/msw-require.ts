@@ -6,7 +6,11 @@
  * @packageDocumentation
  */
 import type * as Msw from 'msw';
-import { createHandlersWith, type MockHandlersOptions, missingMsw } from './msw/create-handlers';
+import {
+  createHandlersWith,
+  type MockHandlersOptions,
+  missingMsw,
+} from './transports/msw-handlers';
 
 function loadMsw(): typeof Msw {
   try {

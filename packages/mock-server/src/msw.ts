@@ -6,7 +6,11 @@
  * @packageDocumentation
  */
 import type { RequestHandler } from 'msw';
-import { createHandlersWith, type MockHandlersOptions, missingMsw } from './msw/create-handlers';
+import {
+  createHandlersWith,
+  type MockHandlersOptions,
+  missingMsw,
+} from './transports/msw-handlers';
 
 // ESM build: loaded here, not by a static import, so a missing msw is our typed error rather
 // than the loader's. (msw-require.ts is the CommonJS build of this entry.)

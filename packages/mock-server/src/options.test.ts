@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService } from './app';
+import { createMockService } from './core/app';
 import { isMockServerError, MockServerError } from './errors';
 import { FAULT_DEFAULTS, resolveServiceOptions } from './options';
 

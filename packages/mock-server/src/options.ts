@@ -1,4 +1,15 @@
-import { redactUrls } from '@cspwatch/contract';
+import {
+  checkBoolean,
+  checkInteger,
+  checkObject,
+  checkRequired,
+  checkUnknownKeys,
+  describeValue,
+  formatIssues,
+  type IntegerBounds,
+  type Issue,
+  issue,
+} from '@cspwatch/internal';
 import { MockServerError } from './errors';
 import type { MockTracerProvider } from './telemetry/tracing';
 
@@ -73,48 +84,66 @@ export const FAULT_DEFAULTS: Readonly<ResolvedFaults> = Object.freeze({
   dropConnectionRate: 0,
 });
 
-/** Throws `invalid_options` unless `value` is an integer within [min, max]. */
-export function checkInteger(name: string, value: unknown, min: number, max: number): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new MockServerError(
-      'invalid_options',
-      `${name} must be an integer from ${min} to ${max}; got ${describe(value)}.`,
-    );
-  }
-  return value;
+/** The `invalid_options` error listing `issues`: the one way the mock words option problems. */
+export function invalidOptions(issues: readonly Issue[], what = 'options'): MockServerError {
+  return new MockServerError('invalid_options', `Invalid ${what}: ${formatIssues(issues)}.`, {
+    issues,
+  });
 }
 
-function checkRate(name: string, value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new MockServerError(
-      'invalid_options',
-      `${name} must be a number from 0 to 1; got ${describe(value)}.`,
-    );
-  }
-  return value;
+/** Throws {@link invalidOptions} when there is any issue. */
+export function throwIfIssues(issues: readonly Issue[], what = 'options'): void {
+  if (issues.length > 0) throw invalidOptions(issues, what);
 }
 
-function describe(value: unknown): string {
-  // Redacted before it is cut: a cut URL could keep its password and lose the `@` after it.
-  return typeof value === 'string' ? JSON.stringify(redactUrls(value).slice(0, 40)) : String(value);
+/** Throws `invalid_options` unless `value` is an integer within `bounds`; returns it. */
+export function requireInteger(path: string, value: unknown, bounds: IntegerBounds): number {
+  const issues: Issue[] = [];
+  if (checkRequired(issues, path, value, `an integer from ${bounds.min} to ${bounds.max}`))
+    checkInteger(issues, path, value, bounds);
+  throwIfIssues(issues);
+  return value as number;
+}
+
+/** An optional share from 0 to 1 (a fault rate). */
+function checkRate(issues: Issue[], path: string, value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value === 'number' && value >= 0 && value <= 1) return;
+  const code = typeof value === 'number' ? 'out_of_range' : 'wrong_type';
+  issues.push(issue(path, code, `must be a number from 0 to 1, got ${describeValue(value)}`));
+}
+
+/** The given fields, without those set to `undefined` (which take their default). */
+const given = <T extends object>(options: T): Partial<T> =>
+  Object.fromEntries(
+    Object.entries(options).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+
+function checkFaults(issues: Issue[], value: unknown): void {
+  if (!checkObject(issues, 'faults', value, '{ latencyMs, rateLimitEvery, … }')) return;
+  const faults = value as Record<string, unknown>;
+  checkUnknownKeys(issues, faults, Object.keys(FAULT_DEFAULTS), 'faults.');
+  checkInteger(issues, 'faults.latencyMs', faults.latencyMs, { min: 0, max: 60_000, unit: 'ms' });
+  checkInteger(issues, 'faults.rateLimitEvery', faults.rateLimitEvery, { min: 0, max: 1_000_000 });
+  checkInteger(issues, 'faults.retryAfterSeconds', faults.retryAfterSeconds, {
+    min: 0,
+    max: 86_400,
+    unit: 's',
+  });
+  checkRate(issues, 'faults.serverErrorRate', faults.serverErrorRate);
+  checkInteger(issues, 'faults.serverErrorStatus', faults.serverErrorStatus, {
+    min: 500,
+    max: 599,
+  });
+  checkRate(issues, 'faults.dropConnectionRate', faults.dropConnectionRate);
 }
 
 /** Validates fault options and fills in the defaults. */
 export function resolveFaults(faults: MockFaultOptions = {}): ResolvedFaults {
-  const merged = { ...FAULT_DEFAULTS, ...faults };
-  return {
-    latencyMs: checkInteger('faults.latencyMs', merged.latencyMs, 0, 60_000),
-    rateLimitEvery: checkInteger('faults.rateLimitEvery', merged.rateLimitEvery, 0, 1_000_000),
-    retryAfterSeconds: checkInteger(
-      'faults.retryAfterSeconds',
-      merged.retryAfterSeconds,
-      0,
-      86_400,
-    ),
-    serverErrorRate: checkRate('faults.serverErrorRate', merged.serverErrorRate),
-    serverErrorStatus: checkInteger('faults.serverErrorStatus', merged.serverErrorStatus, 500, 599),
-    dropConnectionRate: checkRate('faults.dropConnectionRate', merged.dropConnectionRate),
-  };
+  const issues: Issue[] = [];
+  checkFaults(issues, faults);
+  throwIfIssues(issues);
+  return { ...FAULT_DEFAULTS, ...given(faults) };
 }
 
 /** {@link MockServiceOptions} with every default applied and checked. */
@@ -129,61 +158,88 @@ export interface ResolvedServiceOptions {
   tracerProvider: MockTracerProvider | undefined;
 }
 
+/** The names {@link MockServiceOptions} knows. */
+const SERVICE_OPTIONS = [
+  'seed',
+  'apiKeyCount',
+  'websiteLimit',
+  'faults',
+  'baseUrl',
+  'controlToken',
+  'dangerouslyAllowLoopbackWebhooks',
+  'tracerProvider',
+] as const satisfies readonly (keyof MockServiceOptions)[];
+
+/**
+ * Checks service options into `issues` (every problem, not only the first); `extra` names the
+ * options a wrapper (`startMockServer`) adds and checks itself.
+ */
+export function checkServiceOptions(
+  issues: Issue[],
+  value: unknown,
+  extra: readonly string[] = [],
+): void {
+  if (!checkObject(issues, '(options)', value, '{ seed, apiKeyCount, faults, … }')) return;
+  const options = value as Record<string, unknown>;
+  const { seed, apiKeyCount, websiteLimit, faults, baseUrl, controlToken } = options;
+  checkUnknownKeys(issues, options, [...SERVICE_OPTIONS, ...extra]);
+  checkInteger(issues, 'seed', seed, { min: 0, max: 0xffffffff });
+  checkInteger(issues, 'apiKeyCount', apiKeyCount, { min: 0, max: 100_000 });
+  checkInteger(issues, 'websiteLimit', websiteLimit, { min: 0, max: 100_000 });
+  if (faults !== undefined) checkFaults(issues, faults);
+  if (baseUrl !== undefined && originOf(baseUrl) === undefined)
+    issues.push(issue('baseUrl', 'invalid', BASE_URL_RULE));
+  if (controlToken !== undefined && !isControlToken(controlToken))
+    issues.push(issue('controlToken', 'invalid', CONTROL_TOKEN_RULE));
+  checkBoolean(
+    issues,
+    'dangerouslyAllowLoopbackWebhooks',
+    options.dangerouslyAllowLoopbackWebhooks,
+  );
+  const { tracerProvider } = options;
+  if (
+    tracerProvider !== undefined &&
+    typeof (tracerProvider as { getTracer?: unknown } | null)?.getTracer !== 'function'
+  )
+    issues.push(issue('tracerProvider', 'wrong_type', 'must be an OpenTelemetry TracerProvider'));
+}
+
 /** Validates service options at construction and fills in the defaults. */
 export function resolveServiceOptions(options: MockServiceOptions = {}): ResolvedServiceOptions {
-  const merged = { ...SERVICE_DEFAULTS, ...options };
+  const issues: Issue[] = [];
+  checkServiceOptions(issues, options);
+  throwIfIssues(issues);
+  const merged = { ...SERVICE_DEFAULTS, ...given(options) };
   return {
-    seed: checkInteger('seed', merged.seed, 0, 0xffffffff),
-    apiKeyCount: checkInteger('apiKeyCount', merged.apiKeyCount, 0, 100_000),
-    websiteLimit: checkInteger('websiteLimit', merged.websiteLimit, 0, 100_000),
-    faults: resolveFaults(options.faults),
-    baseUrl: checkBaseUrl(merged.baseUrl),
-    controlToken: checkControlToken(options.controlToken),
-    dangerouslyAllowLoopbackWebhooks: checkBoolean(
-      'dangerouslyAllowLoopbackWebhooks',
-      options.dangerouslyAllowLoopbackWebhooks ?? false,
-    ),
-    tracerProvider: checkTracerProvider(options.tracerProvider),
+    seed: merged.seed,
+    apiKeyCount: merged.apiKeyCount,
+    websiteLimit: merged.websiteLimit,
+    faults: { ...FAULT_DEFAULTS, ...given(options.faults ?? {}) },
+    baseUrl: originOf(merged.baseUrl) as string,
+    controlToken: options.controlToken,
+    dangerouslyAllowLoopbackWebhooks: options.dangerouslyAllowLoopbackWebhooks ?? false,
+    tracerProvider: options.tracerProvider,
   };
 }
 
-function checkTracerProvider(value: unknown): MockTracerProvider | undefined {
-  if (value === undefined) return undefined;
-  if (typeof (value as { getTracer?: unknown } | null)?.getTracer !== 'function') {
-    throw new MockServerError(
-      'invalid_options',
-      'tracerProvider must be an OpenTelemetry TracerProvider (with getTracer).',
-    );
-  }
-  return value as MockTracerProvider;
-}
+const CONTROL_TOKEN_RULE = 'must be 16 to 200 visible ASCII characters (no spaces)';
+const BASE_URL_RULE = "must be an http(s) origin such as 'http://localhost:3000'";
 
-function checkBoolean(name: string, value: unknown): boolean {
-  if (typeof value !== 'boolean')
-    throw new MockServerError('invalid_options', `${name} must be true or false.`);
-  return value;
-}
+/** A control token: 16 to 200 visible ASCII characters (never echoed in a message). */
+const isControlToken = (value: unknown): value is string =>
+  typeof value === 'string' && /^[\x21-\x7e]{16,200}$/.test(value);
 
-/** Checks a control token: 16 to 200 visible ASCII characters (never echoed in the message). */
-export function checkControlToken(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[\x21-\x7e]{16,200}$/.test(value)) {
-    throw new MockServerError(
-      'invalid_options',
-      'controlToken must be 16 to 200 visible ASCII characters (no spaces).',
-    );
-  }
-  return value;
+/** The origin of an http(s) URL without a path, or `undefined` for anything else. */
+function originOf(value: unknown): string | undefined {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/')
+    return undefined;
+  return url.origin;
 }
 
 /** Checks an http(s) origin and returns it without a trailing slash. */
 export function checkBaseUrl(value: unknown): string {
-  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/') {
-    throw new MockServerError(
-      'invalid_options',
-      `baseUrl must be an http(s) origin such as 'http://localhost:3000'; got ${describe(value)}.`,
-    );
-  }
-  return url.origin;
+  const origin = originOf(value);
+  if (origin === undefined) throwIfIssues([issue('baseUrl', 'invalid', BASE_URL_RULE)]);
+  return origin as string;
 }

@@ -269,7 +269,7 @@ describe('what each executable adds', () => {
     [
       MOCK_BIN,
       ['--port', 'abc'],
-      'error: --port must be an integer from 0 to 65535 (got "abc"); see cspwatch-mock --help\n',
+      'error: --port must be an integer from 0 to 65535 (got a string); see cspwatch-mock --help\n',
     ],
     [
       MOCK_BIN,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../src/index';
-import { isLoopbackHost } from '../src/node-server';
+import { isLoopbackHost } from '../src/transports/node-server';
 
 describe('control API guard (real HTTP)', () => {
   const controlToken = 'ctl-0123456789abcdef-secret';

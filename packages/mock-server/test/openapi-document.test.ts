@@ -2,17 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PROBLEM_CODES } from '@cspwatch/contract';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '../../contract/src/problem';
+import { CONTROL_ROUTES } from '../src/control/table';
+import { type MockServer, startMockServer } from '../src/index';
 import {
   buildMockOpenApiDocument,
   MOCK_DOCUMENT_PATH,
   MOCK_GENERATE_COMMAND,
   mockGeneratedFiles,
-} from '../src/control/openapi-document';
-import { CONTROL_ROUTES } from '../src/control/table';
-import { type MockServer, startMockServer } from '../src/index';
+} from '../src/openapi/document';
 
 // biome-ignore lint/suspicious/noExplicitAny: reads an untyped JSON document
 type Json = any;

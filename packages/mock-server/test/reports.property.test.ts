@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../src/index';
-import type { InMemoryStore } from '../src/store';
+import type { InMemoryStore } from '../src/store/store';
 
 const baseUrl = 'http://localhost';
 

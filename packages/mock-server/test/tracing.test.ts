@@ -49,7 +49,7 @@ describe('without a tracer provider', () => {
 
   it('refuses a tracerProvider that is not one', () => {
     expect(() => createMockService({ tracerProvider: { getTracer: 1 } as never })).toThrow(
-      /tracerProvider must be an OpenTelemetry TracerProvider/,
+      /tracerProvider: must be an OpenTelemetry TracerProvider/,
     );
   });
 });

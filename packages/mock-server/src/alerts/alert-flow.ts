@@ -7,7 +7,7 @@
  */
 import { buildAlert, type DeliveryResult } from '@cspwatch/webhook-sender';
 import type { CspViolationNewTypeEvent } from '@cspwatch/webhooks';
-import type { MockWebsite } from '../resources';
+import type { MockWebsite } from '../store/resources';
 import type { Violation } from './csp-reports';
 import type { WebhookChannels } from './webhook-channels';
 

@@ -5,7 +5,7 @@
  * `{ "csp-report": { … } }` with kebab-case fields). Each is reduced to what the alert
  * detector needs: the effective directive and the blocked origin.
  */
-import type { ProblemFieldError } from '../problem';
+import type { ProblemFieldError } from '../http/problem';
 
 /** One CSP violation, reduced to the detector's key. */
 export interface Violation {

@@ -1,5 +1,5 @@
 /**
- * The service's own webhook channels (spec 2.3): validated, stored, delivered to and
+ * The service's own webhook channels (docs/webhook-sender-reference.md, Channels): validated, stored, delivered to and
  * auto-disabled by `@cspwatch/webhook-sender`, whose channel state store holds the failure
  * count and the disabled flag. Secrets are never returned: views carry `secretPreview`.
  */

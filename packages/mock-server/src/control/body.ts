@@ -1,7 +1,7 @@
+import { toFieldErrors } from '@cspwatch/contract';
 import type { z } from 'zod';
-import { validationProblem } from '../problem';
-import { readJson } from '../request-body';
-import { toFieldErrors } from '../scenario/parse';
+import { validationProblem } from '../http/problem';
+import { readJson } from '../http/request-body';
 
 /** Reads a JSON body and validates it with a zod schema; the problem (415, 413, 400) otherwise. */
 export async function readValid<T extends z.ZodType>(

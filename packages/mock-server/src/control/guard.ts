@@ -4,7 +4,7 @@
  * `Authorization: Bearer <token>`, or as `?token=` (for the inbox page in a browser, whose
  * refreshes cannot set headers). A wrong or missing token gets `401` problem+json.
  */
-import { problem } from '../problem';
+import { problem } from '../http/problem';
 
 const encoder = new TextEncoder();
 

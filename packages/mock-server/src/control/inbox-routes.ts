@@ -1,8 +1,8 @@
 /** Control API: the webhook inbox (channels to deliver to, their deliveries and verdicts). */
 import type { z } from 'zod';
 import { isMockServerError } from '../errors';
-import type { InboxResponse } from '../inbox-types';
-import { json, problem, validationProblem } from '../problem';
+import { json, problem, validationProblem } from '../http/problem';
+import type { InboxResponse } from '../inbox/types';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
 import { CreateInboxChannelRequestSchema, InboxResponseSchema } from './request-schemas';
@@ -20,8 +20,10 @@ function answerInboxErrors(run: () => Response): Response {
         code: 'channel_not_found',
         detail: 'No inbox channel with this id.',
       });
-    const path = /^(response\.\w+|secret)/.exec(error.message)?.[1] ?? '(body)';
-    return validationProblem([{ path, message: error.message }]);
+    const issues = error.issues.map(({ path, message }) => ({ path, message }));
+    return validationProblem(
+      issues.length > 0 ? issues : [{ path: '(body)', message: error.message }],
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import document from '../../openapi.json' with { type: 'json' };
-import { json } from '../problem';
+import { json } from '../http/problem';
 import type { RouteHandler } from '../routes/context';
 
 /**

@@ -1,9 +1,9 @@
 /** The inbox page and its refresh endpoints. */
 
+import { json } from '../http/problem';
 import { type PageModel, renderPage, renderSections } from '../page/render';
-import { json } from '../problem';
 import type { RouteContext, RouteHandler } from '../routes/context';
-import { randomHex } from '../tokens';
+import { randomHex } from '../store/tokens';
 
 async function model(context: RouteContext): Promise<PageModel> {
   return {

@@ -9,10 +9,10 @@ import { AlertSchema } from '@cspwatch/contract';
 import type { DeliveryResult } from '@cspwatch/webhook-sender';
 import { z } from 'zod';
 import type { MockAlertRecord, MockAlertRule } from '../alerts/alert-flow';
+import type { TriggerResult } from '../alerts/trigger';
 import type { MockWebhookChannel } from '../alerts/webhook-channels';
-import type { InboxDelivery } from '../inbox-types';
+import type { InboxDelivery } from '../inbox/types';
 import type { ResolvedFaults } from '../options';
-import type { TriggerResult } from '../trigger';
 import { InboxResponseSchema } from './request-schemas';
 
 const nullableString = z.string().nullable();

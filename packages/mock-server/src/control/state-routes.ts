@@ -1,7 +1,8 @@
 /** Control API: reset, scenario, state snapshot and faults. */
+
+import { json, validationProblem } from '../http/problem';
+import { readJson } from '../http/request-body';
 import { resolveFaults } from '../options';
-import { json, validationProblem } from '../problem';
-import { readJson } from '../request-body';
 import type { RouteContext, RouteHandler } from '../routes/context';
 import { parseScenario } from '../scenario/parse';
 import { readValid } from './body';

@@ -1,6 +1,6 @@
 /** Control API: issue, expire and revoke bearer tokens. */
 import { isMockServerError } from '../errors';
-import { json, problem } from '../problem';
+import { json, problem } from '../http/problem';
 import type { RouteHandler } from '../routes/context';
 import { readValid } from './body';
 import { EndTokenRequestSchema, IssueTokenRequestSchema } from './request-schemas';

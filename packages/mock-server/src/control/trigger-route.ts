@@ -1,7 +1,7 @@
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { json, validationProblem } from '../problem';
+import { sampleAlertInput, triggerAlert } from '../alerts/trigger';
+import { json, validationProblem } from '../http/problem';
 import type { RouteHandler } from '../routes/context';
-import { sampleAlertInput, triggerAlert } from '../trigger';
 import { readValid } from './body';
 import { TriggerRequestSchema } from './request-schemas';
 

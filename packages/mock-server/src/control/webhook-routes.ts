@@ -1,8 +1,8 @@
 /** Control API: the service's webhook channels, alert rules and the log of alerts raised. */
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { json, problem, validationProblem } from '../problem';
+import { json, problem, validationProblem } from '../http/problem';
 import type { RouteHandler } from '../routes/context';
-import { randomHex } from '../tokens';
+import { randomHex } from '../store/tokens';
 import { readValid } from './body';
 import {
   CreateAlertRuleRequestSchema,

@@ -3,8 +3,8 @@
  * each (time, channel, verdict, alert, status) that opens on the headers and the payload,
  * under the counts per verdict.
  */
-import type { Inbox } from '../inbox';
-import type { InboxDelivery } from '../inbox-types';
+import type { Inbox } from '../inbox/inbox';
+import type { InboxDelivery } from '../inbox/types';
 import { type Html, html } from './escape';
 import { countVerdicts, verdictOf } from './verdict';
 

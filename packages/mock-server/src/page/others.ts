@@ -3,9 +3,9 @@
  * explained in plain words, and the alerts the mock service raised.
  */
 import type { MockAlertRecord } from '../alerts/alert-flow';
+import type { TriggerRecord } from '../alerts/trigger-log';
 import type { MockWebhookChannel } from '../alerts/webhook-channels';
-import type { Inbox } from '../inbox';
-import type { TriggerRecord } from '../trigger-log';
+import type { Inbox } from '../inbox/inbox';
 import { type Html, html } from './escape';
 
 /** `POST /_mock/trigger` sends to receivers outside the mock, newest first. */

@@ -7,9 +7,9 @@
  * still reads, it just does not refresh.
  */
 import type { MockAlertRecord } from '../alerts/alert-flow';
+import type { TriggerRecord } from '../alerts/trigger-log';
 import type { MockWebhookChannel } from '../alerts/webhook-channels';
-import type { Inbox } from '../inbox';
-import type { TriggerRecord } from '../trigger-log';
+import type { Inbox } from '../inbox/inbox';
 import { PAGE_SCRIPT, PAGE_STYLE } from './assets';
 import { renderDeliveries } from './deliveries';
 import { Html, html } from './escape';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxDelivery } from '../inbox-types';
+import type { InboxDelivery } from '../inbox/types';
 import { countVerdicts, verdictOf } from './verdict';
 
 const delivery = (verified: boolean, errorCode?: string): InboxDelivery => ({

@@ -3,7 +3,7 @@
  * the check that failed), or a replay. One home for the words, so the badges and the counts
  * cannot disagree.
  */
-import type { InboxDelivery } from '../inbox-types';
+import type { InboxDelivery } from '../inbox/types';
 
 /** The three kinds of verdict. */
 export type VerdictKind = 'accepted' | 'refused' | 'replay';

@@ -1,8 +1,7 @@
 import { codePointLength } from '@cspwatch/contract';
-import { authorize } from '../auth';
-import { isAfterPosition } from '../key-order';
-import { type ProblemFieldError, problem, validationProblem } from '../problem';
-import { textResponse } from '../response-text';
+import { json, type ProblemFieldError, problem, validationProblem } from '../http/problem';
+import { isAfterPosition } from '../store/key-order';
+import { authorize } from './auth';
 import type { RouteContext, RouteHandler } from './context';
 
 /** Page size when `limit` is omitted. */
@@ -46,20 +45,13 @@ function parseQuery(
 
 /** `GET /v1/workspaces/{workspaceId}/api-keys`: one page of keys, newest first. */
 export const listApiKeys: RouteHandler = async (request, [workspaceId], context) => {
-  const { store, pages } = context;
+  const { store } = context;
   const access = authorize(request, store, workspaceId!, 'api_keys');
   if (!access.ok) return access.response;
   const parsed = parseQuery(new URL(request.url).searchParams);
   if ('errors' in parsed) return validationProblem(parsed.errors);
-  const key = JSON.stringify([access.workspace.id, parsed.query]);
-  let cached = pages.get(store.revision, key);
-  if (cached === undefined) {
-    const page = await buildPage(access.workspace.id, parsed.query, context);
-    if (page instanceof Response) return page;
-    cached = pages.set(key, JSON.stringify(page));
-  }
-  const init = { status: 200, headers: { 'content-type': 'application/json' } };
-  return textResponse(cached.text, init, cached.utf8);
+  const page = await buildPage(access.workspace.id, parsed.query, context);
+  return page instanceof Response ? page : json(page);
 };
 
 /** One page of keys for a valid query, or the `invalid_cursor` problem. */

@@ -1,20 +1,17 @@
 import type { AlertFlow } from '../alerts/alert-flow';
+import type { TriggerLog } from '../alerts/trigger-log';
 import type { WebhookChannels } from '../alerts/webhook-channels';
-import type { CursorCodec } from '../cursor';
-import type { FaultInjector } from '../faults';
-import type { Inbox } from '../inbox';
+import type { Inbox } from '../inbox/inbox';
 import type { CheckedScenario } from '../scenario/parse';
-import type { InMemoryStore } from '../store';
-import type { TriggerLog } from '../trigger-log';
-import type { PageCache } from './page-cache';
+import type { InMemoryStore } from '../store/store';
+import type { CursorCodec } from './cursor';
+import type { FaultInjector } from './faults';
 
 /** What every route handler gets: the shared state of one service. */
 export interface RouteContext {
   store: InMemoryStore;
   inbox: Inbox;
   cursors: CursorCodec;
-  /** Serialised key-listing pages of the current store revision. */
-  pages: PageCache;
   alerts: AlertFlow;
   /** Triggers sent to receivers outside this mock, for the inbox page. */
   triggers: TriggerLog;

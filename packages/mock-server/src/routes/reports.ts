@@ -1,6 +1,6 @@
 import { readViolations } from '../alerts/csp-reports';
-import { problem, validationProblem } from '../problem';
-import { isJsonContentType, readJson } from '../request-body';
+import { problem, validationProblem } from '../http/problem';
+import { isJsonContentType, readJson } from '../http/request-body';
 import type { RouteHandler } from './context';
 
 /** Which report format a content type announces, or `undefined` for one that is not accepted. */

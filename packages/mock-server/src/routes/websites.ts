@@ -1,9 +1,9 @@
 import { CreateWebsiteRequestSchema, toFieldErrors } from '@cspwatch/contract';
-import { authorize } from '../auth';
-import { json, type ProblemFieldError, problem, validationProblem } from '../problem';
-import { readJson } from '../request-body';
-import type { MockWebsiteSettings } from '../resources';
-import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../website-defaults';
+import { json, type ProblemFieldError, problem, validationProblem } from '../http/problem';
+import { readJson } from '../http/request-body';
+import type { MockWebsiteSettings } from '../store/resources';
+import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../store/website-defaults';
+import { authorize } from './auth';
 import type { RouteHandler } from './context';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,11 +1,8 @@
-import { type Fixtures, makeApiKey, summarizeUser } from '../fixtures';
-import type { Prng } from '../prng';
-import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from '../resources';
-import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../website-defaults';
+import { type Fixtures, makeApiKey, type SeedState, summarizeUser } from '../store/fixtures';
+import type { Prng } from '../store/prng';
+import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from '../store/resources';
+import { CREATOR_WEBSITE_ROLE, DEFAULT_WEBSITE_SETTINGS } from '../store/website-defaults';
 import type { ParsedScenario } from './schema';
-
-/** The store's whole seeded state. */
-export type SeedState = Fixtures & { websites: MockWebsite[] };
 
 /** The fixture tokens and ids have no meaning in a seeded scenario: they are left empty. */
 const NO_FIXTURES = {

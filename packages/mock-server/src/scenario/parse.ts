@@ -1,35 +1,16 @@
+import { toFieldErrors } from '@cspwatch/contract';
 import {
   createWebhookChannel,
   isWebhookSenderError,
   type WebhookChannel,
 } from '@cspwatch/webhook-sender';
-import type { ProblemFieldError } from '../problem';
+import type { ProblemFieldError } from '../http/problem';
 import { type ParsedScenario, scenarioSchema } from './schema';
 
 /** A scenario that passed every check, with its webhook channels validated by the sender. */
 export interface CheckedScenario {
   scenario: ParsedScenario;
   channels: { channel: WebhookChannel; enabled: boolean }[];
-}
-
-/** Turns zod issues into the problem+json field errors (dot paths). */
-export function toFieldErrors(
-  issues: readonly {
-    path: readonly PropertyKey[];
-    message: string;
-    code?: string;
-    keys?: string[];
-  }[],
-): ProblemFieldError[] {
-  const pathOf = (parts: readonly PropertyKey[]) => parts.map(String).join('.') || '(body)';
-  return issues.flatMap((issue) =>
-    issue.code === 'unrecognized_keys' && issue.keys
-      ? issue.keys.map((key) => ({
-          path: pathOf([...issue.path, key]),
-          message: 'Unknown field; remove it.',
-        }))
-      : [{ path: pathOf(issue.path), message: issue.message }],
-  );
 }
 
 function duplicates(

@@ -1,7 +1,7 @@
+import { checkBoolean, checkInteger, type Issue, issue } from '@cspwatch/internal';
 import { MIN_SECRET_LENGTH, type ReplayGuard, secretProblem } from '@cspwatch/webhooks';
-import { MockServerError } from './errors';
-import type { InboxDelivery, InboxResponse } from './inbox-types';
-import { checkInteger } from './options';
+import { throwIfIssues } from '../options';
+import type { InboxDelivery, InboxResponse } from './types';
 
 /** A channel's state inside the inbox. */
 export interface Channel {
@@ -14,20 +14,18 @@ export interface Channel {
 
 /** Validates how a channel answers, filling in the defaults. */
 export function checkResponse(response: InboxResponse = {}): Channel['response'] {
-  const status = checkInteger('response.status', response.status ?? 200, 200, 599);
-  const hang = response.hang ?? false;
-  if (typeof hang !== 'boolean')
-    throw new MockServerError('invalid_options', 'response.hang must be a boolean.');
-  const { location } = response;
+  const issues: Issue[] = [];
+  const { status = 200, hang = false, location } = response;
+  checkInteger(issues, 'response.status', status, { min: 200, max: 599 });
+  checkBoolean(issues, 'response.hang', hang);
   // Visible ASCII only: a control character would be a header injection, and node:http and
   // the Headers class would each fail on it differently.
   const isHeaderSafeUrl = typeof location === 'string' && /^[\x21-\x7e]+$/.test(location);
   if (location !== undefined && !(isHeaderSafeUrl && URL.canParse(location))) {
-    throw new MockServerError(
-      'invalid_options',
-      'response.location must be an absolute URL without spaces or control characters.',
-    );
+    const rule = 'must be an absolute URL without spaces or control characters';
+    issues.push(issue('response.location', 'invalid', rule));
   }
+  throwIfIssues(issues);
   return { status, hang, ...(location === undefined ? {} : { location }) };
 }
 
@@ -36,10 +34,8 @@ export function checkSecret(secret: unknown): string | readonly string[] {
   const secrets = Array.isArray(secret) ? secret : [secret];
   const valid = secrets.length > 0 && secrets.every((s) => secretProblem(s) === undefined);
   if (!valid) {
-    throw new MockServerError(
-      'invalid_options',
-      `secret must be a string of at least ${MIN_SECRET_LENGTH} characters (or a non-empty list of them).`,
-    );
+    const rule = `must be a string of at least ${MIN_SECRET_LENGTH} characters (or a non-empty list of them)`;
+    throwIfIssues([issue('secret', 'invalid', rule)]);
   }
   return secret as string | readonly string[];
 }

@@ -2,12 +2,12 @@
  * Routes one request: the control API under `/_mock/` (behind its guard), the REST API
  * (behind fault injection), the report endpoints and the inbox; `404`/`405` otherwise.
  */
-import { checkControlAccess } from './control/guard';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from './control/table';
-import { problem } from './problem';
-import type { RouteContext } from './routes/context';
-import { matchRoute } from './routes/table';
-import { recordRoute } from './telemetry/tracing';
+import { checkControlAccess } from '../control/guard';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../control/table';
+import { problem } from '../http/problem';
+import type { RouteContext } from '../routes/context';
+import { matchRoute } from '../routes/table';
+import { recordRoute } from '../telemetry/tracing';
 
 /** Answers one request from the service state; throws only on a bug (the caller answers 500). */
 export async function dispatch(

@@ -1,5 +1,5 @@
 import type { http as mswHttp, RequestHandler } from 'msw';
-import { createMockService, type MockService } from '../app';
+import { createMockService, type MockService } from '../core/app';
 import { MockServerError } from '../errors';
 import { checkBaseUrl } from '../options';
 

@@ -3,8 +3,7 @@
  * `id`), bound to the workspace and the `q` filter, followed by an HMAC-SHA256 tag, all
  * base64url. A keyset position stays valid when keys are created or deleted meanwhile, so
  * paging never skips nor repeats a key; the tag makes tampered or foreign cursors fail.
- * The HMAC is node:crypto's, synchronous: Web Crypto's job queue cost the list endpoint a
- * sixth of its time under load (bench section mock-speed).
+ * The HMAC is node:crypto's, synchronous: the mock runs on Node only.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

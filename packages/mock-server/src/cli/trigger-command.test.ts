@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CliIo } from '@cspwatch/webhook-sender/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRIGGER_COMMAND } from './cli-trigger';
+import { TRIGGER_COMMAND } from './trigger-command';
 
 const io = {} as CliIo;
 const payload = (values: Record<string, string>) => TRIGGER_COMMAND.payload(values, io);

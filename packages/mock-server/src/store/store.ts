@@ -1,10 +1,10 @@
-import { MockServerError } from './errors';
-import { createFixtures, type Fixtures, makeApiKey } from './fixtures';
+import { issue } from '@cspwatch/internal';
+import { MockServerError } from '../errors';
+import { requireInteger, throwIfIssues } from '../options';
+import { createFixtures, type Fixtures, makeApiKey, type SeedState } from './fixtures';
 import { compareKeys } from './key-order';
-import { checkInteger } from './options';
 import { createPrng, type Prng } from './prng';
 import type { MockApiKey, MockUser, MockWebsite, MockWorkspace } from './resources';
-import type { SeedState } from './scenario/build';
 import type { AddApiKeyInput, MockStore, MockStoreSnapshot } from './store-types';
 import { type EndedTokenStatus, TokenRegistry } from './tokens';
 
@@ -33,7 +33,6 @@ export class InMemoryStore implements MockStore {
   #ordered: MockApiKey[] | undefined;
   /** Keys per workspace in listing order, derived from {@link InMemoryStore.#ordered}. */
   #byWorkspace = new Map<string, MockApiKey[]>();
-  #revision = 0;
 
   /** Seeds the state. */
   constructor(seed: number, options: { apiKeyCount: number; websiteLimit: number }) {
@@ -60,12 +59,6 @@ export class InMemoryStore implements MockStore {
   #changed(): void {
     this.#ordered = undefined;
     this.#byWorkspace = new Map();
-    this.#revision++;
-  }
-
-  /** Bumped on every change of the API keys (add, delete, reset, seed): what derived data is keyed by. */
-  get revision(): number {
-    return this.#revision;
   }
 
   /** The seeded tokens and workspace ids. */
@@ -117,7 +110,8 @@ export class InMemoryStore implements MockStore {
   issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null } {
     if (!this.#state.users.some((user) => user.id === userId))
       throw new MockServerError('unknown_user', `No user with id ${JSON.stringify(userId)}.`);
-    if (ttlSeconds !== undefined) checkInteger('ttlSeconds', ttlSeconds, 1, 31_536_000);
+    if (ttlSeconds !== undefined)
+      requireInteger('ttlSeconds', ttlSeconds, { min: 1, max: 31_536_000, unit: 's' });
     return this.#tokens.issueUser(userId, ttlSeconds);
   }
 
@@ -164,7 +158,7 @@ export class InMemoryStore implements MockStore {
       this.#state.users[0]!;
     const createdAt = input.createdAt === undefined ? Date.now() : Date.parse(input.createdAt);
     if (Number.isNaN(createdAt)) {
-      throw new MockServerError('invalid_options', 'createdAt must be an ISO 8601 date-time.');
+      throwIfIssues([issue('createdAt', 'invalid', 'must be an ISO 8601 date-time')]);
     }
     const generated = makeApiKey(this.#prng, workspaceId, creator, createdAt);
     const key: MockApiKey = {
@@ -220,6 +214,6 @@ export class InMemoryStore implements MockStore {
         'unknown_workspace',
         `No workspace with id ${JSON.stringify(workspaceId)}.`,
       );
-    workspace.plan.websiteLimit = checkInteger('limit', limit, 0, 100_000);
+    workspace.plan.websiteLimit = requireInteger('limit', limit, { min: 0, max: 100_000 });
   }
 }

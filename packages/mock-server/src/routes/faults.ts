@@ -1,7 +1,6 @@
-import { disconnectSignal } from './disconnect';
-import type { ResolvedFaults } from './options';
-import { createPrng, type Prng } from './prng';
-import { problem } from './problem';
+import { problem } from '../http/problem';
+import type { ResolvedFaults } from '../options';
+import { createPrng, type Prng } from '../store/prng';
 
 /** Waits `ms`, or less if the request is aborted; the timer never outlives the request. */
 function delay(ms: number, signal: AbortSignal): Promise<void> {
@@ -50,7 +49,7 @@ export class FaultInjector {
   async apply(request: Request): Promise<Response | undefined> {
     const faults = this.#faults;
     this.#requests++;
-    if (faults.latencyMs > 0) await delay(faults.latencyMs, disconnectSignal(request));
+    if (faults.latencyMs > 0) await delay(faults.latencyMs, request.signal);
     if (faults.dropConnectionRate > 0 && this.#prng.next() < faults.dropConnectionRate)
       return Response.error();
     if (faults.rateLimitEvery > 0 && this.#requests % faults.rateLimitEvery === 0) {

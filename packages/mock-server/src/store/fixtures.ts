@@ -1,5 +1,11 @@
 import type { Prng } from './prng';
-import type { MockApiKey, MockUser, MockUserSummary, MockWorkspace } from './resources';
+import type {
+  MockApiKey,
+  MockUser,
+  MockUserSummary,
+  MockWebsite,
+  MockWorkspace,
+} from './resources';
 
 /** The bearer tokens the seeded fixtures authenticate with. */
 export interface MockTokens {
@@ -31,6 +37,9 @@ export interface Fixtures {
   tokens: MockTokens;
   workspaceIds: MockWorkspaceIds;
 }
+
+/** The store's whole seeded state: the fixtures' shape, plus websites. */
+export type SeedState = Fixtures & { websites: MockWebsite[] };
 
 /** Seeded keys are dated up to this instant, so a fixed seed gives fixed dates. */
 const REFERENCE_TIME = Date.UTC(2025, 5, 1);

@@ -45,7 +45,10 @@ export interface MockWorkspace {
   plan: MockPlan;
 }
 
-/** An API key as the list endpoint returns it (spec section 2.1); never holds the secret. */
+/**
+ * An API key as the list endpoint returns it (`ApiKey` in the API document, see
+ * docs/api-contract.md); never holds the secret.
+ */
 export interface MockApiKey {
   /** Key id. */
   id: string;
@@ -71,7 +74,7 @@ export interface MockApiKey {
   updatedAt: string;
 }
 
-/** Ingestion settings of a website (spec section 2.2). */
+/** Ingestion settings of a website (`WebsiteSettings` in the API document, see docs/api-contract.md). */
 export interface MockWebsiteSettings {
   /** Origins whose reports are accepted; empty means any. */
   allowedOrigins: string[];
@@ -83,7 +86,7 @@ export interface MockWebsiteSettings {
   dropReportsFromExtensions: boolean;
 }
 
-/** A website as the create endpoint returns it (spec section 2.2). */
+/** A website as the create endpoint returns it (`Website` in the API document, see docs/api-contract.md). */
 export interface MockWebsite {
   /** Website id. */
   id: string;

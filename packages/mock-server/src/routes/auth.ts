@@ -1,6 +1,6 @@
-import { problem } from './problem';
-import type { MockUser, MockWorkspace } from './resources';
-import type { InMemoryStore } from './store';
+import { problem } from '../http/problem';
+import type { MockUser, MockWorkspace } from '../store/resources';
+import type { InMemoryStore } from '../store/store';
 
 /** The admin caller and workspace of a user-only, admin-only endpoint, or the problem to answer. */
 export type AccessResult =

@@ -13,7 +13,7 @@ import {
   type SendFlagValues,
   UsageError,
 } from '@cspwatch/webhook-sender/cli';
-import { sampleAlertInput } from './trigger';
+import { sampleAlertInput } from '../alerts/trigger';
 
 /** The `--help` text of `cspwatch-mock trigger`. */
 export const TRIGGER_USAGE = `Usage: cspwatch-mock trigger --url <url> [--allow-loopback] [alert] [check] [secret] [options]

@@ -7,18 +7,18 @@ import {
   WebhookVerificationError,
 } from '@cspwatch/webhooks';
 import { createProblemResponse } from '@cspwatch/webhooks/fetch';
-import { disconnectSignal } from './disconnect';
-import { MockServerError } from './errors';
-import { type Channel, checkResponse, checkSecret } from './inbox-options';
+import { MockServerError } from '../errors';
+import { json, problem } from '../http/problem';
+import { readBody } from '../http/request-body';
+import { randomHex } from '../store/tokens';
+import { type Channel, checkResponse, checkSecret } from './options';
 import type {
   CreateChannelOptions,
   InboxChannel,
   InboxDelivery,
   InboxResponse,
   MockInbox,
-} from './inbox-types';
-import { json, problem } from './problem';
-import { readBody } from './request-body';
+} from './types';
 
 const channelNotFound = (): Response =>
   problem({ status: 404, code: 'channel_not_found', detail: 'No inbox channel with this id.' });
@@ -64,7 +64,7 @@ export class Inbox implements MockInbox {
       deliveries: [],
       replayGuard: createReplayGuard(),
     };
-    const id = `ch_${[...crypto.getRandomValues(new Uint8Array(10))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
+    const id = `ch_${randomHex(20)}`;
     this.#channels.set(id, channel);
     this.#onChange();
     return { id, url: `${this.#baseUrl}/inbox/${id}` };
@@ -177,7 +177,7 @@ export class Inbox implements MockInbox {
   }
 
   #hang(request: Request): Promise<Response> {
-    const signal = disconnectSignal(request);
+    const signal = request.signal;
     return new Promise((resolve) => {
       const release = (): void => {
         signal.removeEventListener('abort', release);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { nameFlags, parseCliOptions, requestLine, startWarnings } from './cli-options';
+import { MockServerError } from '../errors';
+import { nameFlags, parseCliOptions, requestLine, startWarnings } from './options';
 
 describe('cspwatch-mock command line', () => {
   it('logs one line per request, the status coloured only when asked', () => {
@@ -22,16 +23,22 @@ describe('cspwatch-mock command line', () => {
   });
 
   it('names the flag the user typed in option errors', () => {
-    expect(nameFlags('faults.serverErrorRate must be a number from 0 to 1; got 2.')).toBe(
-      '--server-error-rate must be a number from 0 to 1 (got 2)',
-    );
-    expect(nameFlags('apiKeyCount must be an integer from 0 to 100000; got -1.')).toBe(
+    const refused = (path: string, message: string) =>
+      new MockServerError('invalid_options', `Invalid options: ${path}: ${message}.`, {
+        issues: [{ path, code: 'out_of_range', message }],
+      });
+    expect(
+      nameFlags(refused('faults.serverErrorRate', 'must be a number from 0 to 1, got 2')),
+    ).toBe('--server-error-rate must be a number from 0 to 1 (got 2)');
+    expect(nameFlags(refused('apiKeyCount', 'must be an integer from 0 to 100000, got -1'))).toBe(
       '--api-keys must be an integer from 0 to 100000 (got -1)',
     );
-    expect(nameFlags('websiteLimit must be an integer from 0 to 100000; got -1.')).toMatch(
-      /^--website-limit must/,
+    expect(
+      nameFlags(refused('websiteLimit', 'must be an integer from 0 to 100000, got -1')),
+    ).toMatch(/^--website-limit must/);
+    expect(nameFlags(refused('port', 'must be an integer from 0 to 65535, got 70000'))).toMatch(
+      /^--port /,
     );
-    expect(nameFlags('port must be an integer from 0 to 65535; got 70000.')).toMatch(/^--port /);
   });
 
   it('parses negative numbers as values, refused by the option checks, --quiet and --version', () => {
@@ -41,7 +48,7 @@ describe('cspwatch-mock command line', () => {
     });
     expect(parseCliOptions(['--latency', '-5', '--quiet'], parseArgs)).toEqual({
       kind: 'error',
-      message: '--latency must be an integer from 0 to 60000 (got -5)',
+      message: '--latency must be an integer from 0 to 60000 (ms) (got -5)',
     });
     expect(parseCliOptions(['--latency', '5', '--quiet'], parseArgs)).toMatchObject({
       kind: 'start',

@@ -6,226 +6,30 @@
  * the same components as the service's document. Used by the generator and tests only: the
  * server serves the committed file.
  */
-import { AlertSchema } from '@cspwatch/contract';
-import { z } from 'zod';
-import { type GeneratedFile, stableJson } from '../../../contract/src/generated-files';
-import { componentSchemas, type JsonSchema } from '../../../contract/src/json-schemas';
-import { buildOpenApiDocument, errorResponse } from '../../../contract/src/openapi';
-import type { ErrorResponse } from '../../../contract/src/operations';
-import { LegacyCspReportBodySchema, ReportingApiBodySchema } from '../alerts/report-schemas';
-import { scenarioSchema } from '../scenario/schema';
-import * as requests from './request-schemas';
-import * as answers from './response-schemas';
+import {
+  buildOpenApiDocument,
+  errorResponse,
+  type GeneratedFile,
+  type JsonSchema,
+  stableJson,
+} from '@cspwatch/contract/generator';
+import { bodySchemas } from './components';
+import {
+  answer,
+  channelId,
+  errors,
+  html,
+  idParameter,
+  noContent,
+  notFound,
+  operation,
+  ref,
+  refusal,
+  requestId,
+} from './operations';
 
 /** The path the mock serves this document at. */
 export const MOCK_DOCUMENT_PATH = '/_mock/openapi.json';
-
-/** Every named body schema, by component name, with the description the document gives it. */
-const NAMED: ReadonlyArray<[string, z.core.$ZodType, string]> = [
-  [
-    'Scenario',
-    scenarioSchema,
-    'A whole seeded state: workspaces, users, keys, websites, channels, rules.',
-  ],
-  ['FaultsRequest', requests.FaultsRequestSchema, 'Fault settings; an absent field is off.'],
-  ['FaultSettings', answers.FaultSettingsSchema, 'The fault settings in force.'],
-  [
-    'IssueTokenRequest',
-    requests.IssueTokenRequestSchema,
-    'A user token (`userId`) or an API key token (`apiKeyId`).',
-  ],
-  ['IssuedToken', answers.IssuedTokenSchema, 'A bearer token issued by the mock.'],
-  ['EndTokenRequest', requests.EndTokenRequestSchema, 'The token to expire or revoke.'],
-  ['SeedSummary', answers.SeedSummarySchema, 'Every credential and endpoint of the seeded state.'],
-  [
-    'CreateWebhookChannelRequest',
-    requests.CreateWebhookChannelRequestSchema,
-    'A webhook channel of the alert flow.',
-  ],
-  [
-    'UpdateWebhookChannelRequest',
-    requests.UpdateWebhookChannelRequestSchema,
-    'The channel fields to change.',
-  ],
-  ['WebhookChannel', answers.WebhookChannelSchema, 'A webhook channel, its secret masked.'],
-  ['WebhookChannelList', answers.listOf(answers.WebhookChannelSchema), 'Every webhook channel.'],
-  ['CreateAlertRuleRequest', requests.CreateAlertRuleRequestSchema, 'An alert rule to add.'],
-  ['AlertRule', answers.AlertRuleSchema, 'An alert rule.'],
-  ['AlertRuleList', answers.listOf(answers.AlertRuleSchema), 'Every alert rule.'],
-  [
-    'DeliveryResult',
-    answers.DeliveryResultSchema,
-    "What one delivery gave (the sender's DeliveryResult).",
-  ],
-  ['AlertRecord', answers.AlertRecordSchema, 'An alert the mock raised, with its deliveries.'],
-  ['AlertRecordList', answers.listOf(answers.AlertRecordSchema), 'Alerts raised, newest first.'],
-  [
-    'TriggerRequest',
-    requests.TriggerRequestSchema,
-    'Where to send one signed alert: `sample` overrides or `alert` input, not both.',
-  ],
-  ['TriggerResult', answers.TriggerResultSchema, 'The alert sent and what came back.'],
-  [
-    'InboxResponse',
-    requests.InboxResponseSchema,
-    'How an inbox channel answers verified deliveries.',
-  ],
-  [
-    'CreateInboxChannelRequest',
-    requests.CreateInboxChannelRequestSchema,
-    'An inbox channel to create.',
-  ],
-  ['InboxChannel', answers.InboxChannelSchema, 'An inbox channel: the URL to deliver to.'],
-  [
-    'InboxChannelSummary',
-    answers.InboxChannelSummarySchema,
-    'An inbox channel with its answer and delivery count.',
-  ],
-  ['InboxChannelList', answers.listOf(answers.InboxChannelSummarySchema), 'Every inbox channel.'],
-  [
-    'InboxDelivery',
-    answers.InboxDeliverySchema,
-    'One delivery the inbox received and its verdict.',
-  ],
-  ['InboxDeliveryList', answers.listOf(answers.InboxDeliverySchema), 'Deliveries, oldest first.'],
-  ['InboxAnswer', answers.InboxAnswerSchema, 'The answer to a verified delivery.'],
-  ['Revision', answers.RevisionSchema, "The inbox page's change counter."],
-  [
-    'ClearedDeliveries',
-    answers.ClearedDeliveriesSchema,
-    'How many inbox deliveries and external triggers were forgotten.',
-  ],
-  ['ReportingApiBody', ReportingApiBodySchema, 'CSP violations in the Reporting API format.'],
-  ['LegacyCspReportBody', LegacyCspReportBodySchema, 'One CSP violation in the report-uri format.'],
-  ['Alert', AlertSchema, 'The alert payload.'],
-];
-
-/** Components taken as they are from the service's document: problem bodies and the alert. */
-const FROM_CONTRACT = [
-  'Problem',
-  'ProblemCode',
-  'ProblemFieldError',
-  'Alert',
-  'AlertFinding',
-  'AlertWebsite',
-  'AlertWindow',
-];
-
-function bodySchemas(): Record<string, JsonSchema> {
-  const registry = z.registry<{ id: string; description: string }>();
-  for (const [id, schema, description] of NAMED) registry.add(schema, { id, description });
-  const { schemas } = z.toJSONSchema(registry, {
-    target: 'draft-2020-12',
-    io: 'input',
-    metadata: registry,
-    unrepresentable: 'throw',
-    uri: (id) => `#/components/schemas/${id}`,
-  });
-  const contract = componentSchemas();
-  const out: Record<string, JsonSchema> = {};
-  for (const [id] of NAMED) {
-    const { $schema: _, $id: __, ...schema } = schemas[id] as JsonSchema;
-    out[id] = schema;
-  }
-  for (const id of FROM_CONTRACT) out[id] = contract[id] as JsonSchema;
-  return out;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const requestId = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
-const jsonBody = (name: string) => ({
-  required: true,
-  content: { 'application/json': { schema: ref(name) } },
-});
-const answer = (description: string, name?: string) => ({
-  description,
-  headers: requestId,
-  ...(name ? { content: { 'application/json': { schema: ref(name) } } } : {}),
-});
-const html = (description: string) => ({
-  description,
-  headers: requestId,
-  content: { 'text/html': {} },
-});
-
-const CONTROL_401: ErrorResponse = {
-  status: '401',
-  description: 'The mock runs with a control token and the request has none, or another.',
-  codes: ['missing_control_token', 'invalid_control_token'],
-};
-const BODY_ERRORS: readonly ErrorResponse[] = [
-  {
-    status: '400',
-    description: 'The body is not valid.',
-    codes: ['validation_failed', 'malformed_json'],
-  },
-  { status: '413', description: 'The body is larger than 1 MB.', codes: ['payload_too_large'] },
-  {
-    status: '415',
-    description: 'The body is not `application/json`.',
-    codes: ['unsupported_media_type'],
-  },
-];
-const notFound = (description: string, ...codes: ErrorResponse['codes']): ErrorResponse => ({
-  status: '404',
-  description,
-  codes,
-});
-
-function errors(list: readonly ErrorResponse[]) {
-  return Object.fromEntries(list.map((error) => [error.status, errorResponse(error)]));
-}
-
-interface OperationSpec {
-  operationId: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  parameters?: JsonSchema[];
-  body?: string;
-  responses: Record<string, unknown>;
-  errors?: readonly ErrorResponse[];
-  control?: boolean;
-}
-
-function operation({ tag, body, errors: list = [], control = true, ...spec }: OperationSpec) {
-  const all = control ? [...list, CONTROL_401] : list;
-  const withBody = body ? [...all, ...BODY_ERRORS] : [...all];
-  withBody.sort((a, b) => a.status.localeCompare(b.status));
-  return {
-    operationId: spec.operationId,
-    tags: [tag],
-    summary: spec.summary,
-    ...(spec.description ? { description: spec.description } : {}),
-    ...(control ? {} : { security: [] }),
-    ...(spec.parameters ? { parameters: spec.parameters } : {}),
-    ...(body ? { requestBody: jsonBody(body) } : {}),
-    responses: { ...spec.responses, ...errors(withBody) },
-  };
-}
-
-const idParameter = (name: string, description: string) => ({
-  name,
-  in: 'path',
-  required: true,
-  description,
-  schema: { type: 'string', minLength: 1 },
-});
-const channelId = idParameter('channelId', 'The channel id.');
-/** The inbox's `401`: a failed signature check, not bearer auth, so no challenge header. */
-/**
- * A delivery the inbox refuses, answered as the `@cspwatch/webhooks` adapters answer it: a
- * problem body whose `code` is the verifier's (not the API's codes, so not narrowed here).
- */
-function refusal(description: string) {
-  return {
-    description,
-    headers: requestId,
-    content: { 'application/problem+json': { schema: ref('Problem') } },
-  };
-}
-
-const noContent = { '204': { description: 'Done.', headers: requestId } };
 
 /**
  * Builds the OpenAPI 3.1 document of the mock server's own surface from its zod schemas.

@@ -1,13 +1,13 @@
 import type { parseArgs as ParseArgs } from 'node:util';
 import { fromParseArgsError } from '@cspwatch/webhook-sender/cli';
-import { isMockServerError } from './errors';
+import { isMockServerError, type MockServerError } from '../errors';
+import type { MockFaultOptions } from '../options';
 import {
   checkMockServerOptions,
   isLoopbackHost,
   type MockRequestLogEntry,
   type MockServerOptions,
-} from './node-server';
-import type { MockFaultOptions } from './options';
+} from '../transports/node-server';
 
 /** The `--help` text of `cspwatch-mock`. */
 export const USAGE = `Usage: cspwatch-mock [options]
@@ -129,25 +129,31 @@ export function parseCliOptions(argv: string[], parseArgs: typeof ParseArgs): Cl
     checkMockServerOptions(options);
   } catch (error) {
     if (!isMockServerError(error) || error.code !== 'invalid_options') throw error;
-    return { kind: 'error', message: nameFlags(error.message) };
+    return { kind: 'error', message: nameFlags(error) };
   }
   const scenarioFile = typeof values.scenario === 'string' ? values.scenario : undefined;
   return { kind: 'start', options, scenarioFile, logRequests: values.quiet !== true };
 }
 
 /**
- * Rewrites an option error of `startMockServer` (`faults.serverErrorRate must be …; got 2.`)
- * to name the flag the user typed (`--server-error-rate must be … (got 2)`).
+ * Words an option error of `startMockServer` (issue `faults.serverErrorRate`: `must be …, got 2`)
+ * with the flag the user typed (`--server-error-rate must be … (got 2)`).
  */
-export function nameFlags(message: string): string {
-  const flags: [flag: string, internal: string][] = Object.entries(NUMERIC).map(
-    ([flag, [target, key]]) => [flag, target === 'faults' ? `faults.${key}` : key],
+export function nameFlags(error: MockServerError): string {
+  if (error.issues.length === 0) return error.message;
+  const flags = new Map<string, string>(
+    Object.entries(NUMERIC).map(([flag, [target, key]]) => [
+      target === 'faults' ? `faults.${key}` : key,
+      `--${flag}`,
+    ]),
   );
-  let named = message;
-  for (const [flag, internal] of [...flags, ['host', 'host'] as [string, string]]) {
-    named = named.replace(new RegExp(`(^|\\s)${internal.replace('.', '\\.')}\\b`), `$1--${flag}`);
-  }
-  return named.replace(/; got (.+?)\.?$/, ' (got $1)');
+  flags.set('host', '--host');
+  return error.issues
+    .map(({ path, message }) => {
+      const text = message.replace(/, got (.+)$/, ' (got $1)');
+      return `${flags.get(path) ?? path} ${text}`;
+    })
+    .join('; ');
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseCliOptions } from './cli-options';
+import { parseCliOptions } from './options';
 
 describe('parseCliOptions', () => {
   it('maps every flag to its option', () => {
@@ -62,12 +62,12 @@ describe('parseCliOptions', () => {
   });
 
   it.each([
-    [['--port', 'abc'], '--port must be an integer from 0 to 65535 (got "abc")'],
+    [['--port', 'abc'], '--port must be an integer from 0 to 65535 (got a string)'],
     [['--port', '99999'], '--port must be an integer from 0 to 65535 (got 99999)'],
-    [['--port', '1.5'], '--port must be an integer from 0 to 65535 (got "1.5")'],
+    [['--port', '1.5'], '--port must be an integer from 0 to 65535 (got a string)'],
     [
       ['--server-error-rate', '1e-3'],
-      '--server-error-rate must be a number from 0 to 1 (got "1e-3")',
+      '--server-error-rate must be a number from 0 to 1 (got a string)',
     ],
     [['--unknown'], 'unknown option --unknown'],
     [['--port'], '--port needs a value, e.g. --port <value>'],

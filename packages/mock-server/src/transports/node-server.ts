@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactUrls } from '@cspwatch/contract';
-import { createMockService, type MockService, newRequestId } from './app';
-import { MockServerError } from './errors';
-import type { MockTokens, MockWorkspaceIds } from './fixtures';
+import { checkFunction, checkInteger, checkNonEmptyString, type Issue } from '@cspwatch/internal';
+import { createMockService, type MockService, newRequestId } from '../core/app';
+import { checkServiceOptions, type MockServiceOptions, throwIfIssues } from '../options';
+import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
+import { randomHex } from '../store/tokens';
 import { answerClientError, handleNodeRequest } from './node-adapter';
-import { checkInteger, type MockServiceOptions, resolveServiceOptions } from './options';
-import { randomHex } from './tokens';
 
 /** Options of {@link startMockServer}. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -69,28 +69,17 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
-function checkHost(host: unknown): string {
-  if (typeof host !== 'string' || host.length === 0) {
-    throw new MockServerError(
-      'invalid_options',
-      `host must be a non-empty address such as '127.0.0.1'.`,
-    );
-  }
-  return host;
-}
-
 /**
  * Throws `invalid_options` unless {@link startMockServer} can start with `options`: the
  * checks it runs first, also run by the CLI before it starts anything.
  */
 export function checkMockServerOptions(options: MockServerOptions): void {
-  const { port = 0, host = '127.0.0.1', onRequest, ...given } = options;
-  if (onRequest !== undefined && typeof onRequest !== 'function') {
-    throw new MockServerError('invalid_options', 'onRequest must be a function.');
-  }
-  checkInteger('port', port, 0, 65_535);
-  checkHost(host);
-  resolveServiceOptions(given);
+  const issues: Issue[] = [];
+  checkServiceOptions(issues, options, ['port', 'host', 'onRequest']);
+  checkInteger(issues, 'port', options.port, { min: 0, max: 65_535 });
+  checkNonEmptyString(issues, 'host', options.host);
+  checkFunction(issues, 'onRequest', options.onRequest);
+  throwIfIssues(issues);
 }
 
 /** Calls `onRequest` when the answer has been sent; a throwing logger is ignored. */

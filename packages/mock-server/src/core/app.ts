@@ -1,21 +1,23 @@
-import type { MockAlertRecord } from './alerts/alert-flow';
-import { dispatch } from './dispatch';
-import { MockServerError } from './errors';
-import type { MockTokens, MockWorkspaceIds } from './fixtures';
-import type { MockInbox } from './inbox-types';
+import { issue } from '@cspwatch/internal';
+import type { MockAlertRecord } from '../alerts/alert-flow';
+import { problem } from '../http/problem';
+import type { MockInbox } from '../inbox/types';
 import {
+  invalidOptions,
   type MockFaultOptions,
   type MockServiceOptions,
   resolveFaults,
   resolveServiceOptions,
-} from './options';
-import { problem } from './problem';
-import { parseScenario } from './scenario/parse';
-import type { MockScenarioInput } from './scenario/types';
+} from '../options';
+import { parseScenario } from '../scenario/parse';
+import type { MockScenarioInput } from '../scenario/schema';
+import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
+import type { MockStore } from '../store/store-types';
+import { randomHex } from '../store/tokens';
+import { serveTraced } from '../telemetry/tracing';
+import { VERSION } from '../version';
+import { dispatch } from './dispatch';
 import { createServiceContext } from './service-context';
-import type { MockStore } from './store-types';
-import { serveTraced } from './telemetry/tracing';
-import { VERSION } from './version';
 
 /** The whole mock service, independent of any transport. */
 export interface MockService {
@@ -47,18 +49,9 @@ export interface MockService {
   idle(): Promise<void>;
 }
 
-/** Random bytes drawn in blocks: one `getRandomValues` call per 341 request ids, not per request. */
-const idPool = { bytes: new Uint8Array(4092), offset: 4092 };
-
 /** A fresh `x-request-id` value: `req_` and 24 random hex digits. */
 export function newRequestId(): string {
-  if (idPool.offset + 12 > idPool.bytes.length) {
-    crypto.getRandomValues(idPool.bytes);
-    idPool.offset = 0;
-  }
-  const start = idPool.offset;
-  idPool.offset += 12;
-  return `req_${Buffer.from(idPool.bytes.buffer, start, 12).toString('hex')}`;
+  return `req_${randomHex(24)}`;
 }
 
 /**
@@ -118,8 +111,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (input === undefined) return context.seed(undefined);
       const checked = parseScenario(input, settings.dangerouslyAllowLoopbackWebhooks);
       if (!checked.ok) {
-        const list = checked.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-        throw new MockServerError('invalid_options', `Invalid scenario: ${list}`);
+        const issues = checked.errors.map(({ path, message }) => issue(path, 'invalid', message));
+        throw invalidOptions(issues, 'scenario');
       }
       context.seed(checked.value);
     },

@@ -2,18 +2,17 @@
  * The state of one mock service and the two operations on all of it: reset to the seeded
  * state, and seed a scenario. Every route handler gets this context.
  */
-import { AlertFlow } from './alerts/alert-flow';
-import { WebhookChannels } from './alerts/webhook-channels';
-import { CursorCodec } from './cursor';
-import { FaultInjector } from './faults';
-import { Inbox } from './inbox';
-import type { ResolvedServiceOptions } from './options';
-import type { RouteContext } from './routes/context';
-import { PageCache } from './routes/page-cache';
-import { buildScenarioState } from './scenario/build';
-import type { CheckedScenario } from './scenario/parse';
-import { InMemoryStore } from './store';
-import { TriggerLog } from './trigger-log';
+import { AlertFlow } from '../alerts/alert-flow';
+import { TriggerLog } from '../alerts/trigger-log';
+import { WebhookChannels } from '../alerts/webhook-channels';
+import { Inbox } from '../inbox/inbox';
+import type { ResolvedServiceOptions } from '../options';
+import type { RouteContext } from '../routes/context';
+import { CursorCodec } from '../routes/cursor';
+import { FaultInjector } from '../routes/faults';
+import { buildScenarioState } from '../scenario/build';
+import type { CheckedScenario } from '../scenario/parse';
+import { InMemoryStore } from '../store/store';
 
 /** Builds the state of a service from its checked options. */
 export function createServiceContext(settings: ResolvedServiceOptions): RouteContext {
@@ -55,7 +54,6 @@ export function createServiceContext(settings: ResolvedServiceOptions): RouteCon
     store,
     inbox,
     cursors: new CursorCodec(),
-    pages: new PageCache(),
     alerts,
     triggers,
     webhookChannels,
