@@ -3,9 +3,10 @@
  * channel and release its parked alerts, read the history. Every call fails within
  * `commandTimeoutMs` with `redis_unavailable` when Redis is down: nothing is dropped silently.
  */
-import { createRedisChannelStateStore } from '../channel-state-store';
+
 import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
-import { DURABILITIES, type Durability, waitForReplica } from '../replication';
+import { createRedisChannelStateStore } from '../stores/channel-state-store';
+import { DURABILITIES, type Durability, waitForReplica } from '../stores/replication';
 import { connectProducer, untilReady, withTimeout } from './connection';
 import type { DeliveryQueue } from './delivery-queue-types';
 import { readAlertHistory, readHistory } from './history';

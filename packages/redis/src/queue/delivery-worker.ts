@@ -6,7 +6,7 @@
  */
 import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-sender';
 import { type Job, type MinimalJob, type Queue, Worker } from 'bullmq';
-import { createRedisChannelStateStore } from '../channel-state-store';
+import { createRedisChannelStateStore } from '../stores/channel-state-store';
 import { connectWorker } from './connection';
 import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';

@@ -4,7 +4,7 @@
  */
 import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
 import { type RedisOptionIssue, throwIfIssues } from '../errors';
-import type { Durability } from '../replication';
+import type { Durability } from '../stores/replication';
 
 /** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
 export interface ClusterConnectionOptions {

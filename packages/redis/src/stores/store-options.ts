@@ -2,7 +2,7 @@
  * The options both stores take: an ioredis client and a key prefix, validated at construction.
  */
 import type { Cluster, Redis } from 'ioredis';
-import { type RedisOptionIssue, throwIfIssues } from './errors';
+import { type RedisOptionIssue, throwIfIssues } from '../errors';
 import { DURABILITIES, type Durability } from './replication';
 
 /** Options shared by {@link createRedisChannelStateStore} and {@link createRedisReplayStore}. */
