@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES } from '../../contract/src/problem';
+import { PROBLEM_CODES } from '../../contract/src/schemas/problem';
 import {
   buildMockOpenApiDocument,
   MOCK_DOCUMENT_PATH,

@@ -8,10 +8,10 @@
  */
 import { AlertSchema } from '@cspwatch/contract';
 import { z } from 'zod';
-import { type GeneratedFile, stableJson } from '../../../contract/src/generated-files';
-import { componentSchemas, type JsonSchema } from '../../../contract/src/json-schemas';
-import { buildOpenApiDocument, errorResponse } from '../../../contract/src/openapi';
-import type { ErrorResponse } from '../../../contract/src/operations';
+import { buildOpenApiDocument, errorResponse } from '../../../contract/src/openapi/build-document';
+import { type GeneratedFile, stableJson } from '../../../contract/src/openapi/generated-files';
+import { componentSchemas, type JsonSchema } from '../../../contract/src/openapi/json-schemas';
+import type { ErrorResponse } from '../../../contract/src/openapi/operations';
 import { LegacyCspReportBodySchema, ReportingApiBodySchema } from '../alerts/report-schemas';
 import { scenarioSchema } from '../scenario/schema';
 import * as requests from './request-schemas';
