@@ -1,23 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
-
-// The private contract package (schemas, the OpenAPI document) is bundled from its source
-// modules, never installed: unused modules drop out.
-const contract = {
-  noExternal: ['@cspwatch/contract'],
-  esbuildOptions(options: { alias?: Record<string, string> }) {
-    options.alias = {
-      '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
-    };
-  },
-};
+import { bundlePrivatePackages, privatePackageTypes } from '../../tsup.shared.ts';
 
 const library = {
-  // Contract types (ProblemCode) are inlined: users never install the private package.
-  dts: {
-    resolve: ['@cspwatch/contract'],
-    compilerOptions: { paths: { '@cspwatch/contract': ['../contract/src/index.ts'] } },
-  },
+  dts: privatePackageTypes,
   sourcemap: false,
   target: 'es2022',
   platform: 'node',
@@ -25,7 +10,7 @@ const library = {
   splitting: false,
   treeshake: true,
   external: ['msw', '@cspwatch/webhooks'],
-  ...contract,
+  ...bundlePrivatePackages,
 } satisfies Options;
 
 export default defineConfig([
@@ -46,6 +31,6 @@ export default defineConfig([
     removeNodeProtocol: false,
     splitting: false,
     external: ['msw', '@cspwatch/webhooks'],
-    ...contract,
+    ...bundlePrivatePackages,
   },
 ]);

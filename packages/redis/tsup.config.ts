@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'tsup';
+import { bundlePrivatePackages, privatePackageTypes } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: {
@@ -9,19 +9,9 @@ export default defineConfig({
     health: 'src/health.ts',
   },
   format: ['esm', 'cjs'],
-  // The private contract package (the alert schema `enqueue` checks) is bundled from its
-  // source modules, never installed: unused modules drop out. Its types are inlined should one
-  // ever surface in ours; zod itself stays a dependency.
-  dts: {
-    resolve: ['@cspwatch/contract'],
-    compilerOptions: { paths: { '@cspwatch/contract': ['../contract/src/index.ts'] } },
-  },
-  noExternal: ['@cspwatch/contract'],
-  esbuildOptions(options) {
-    options.alias = {
-      '@cspwatch/contract': fileURLToPath(new URL('../contract/src', import.meta.url)),
-    };
-  },
+  // zod, which the bundled contract's alert schema uses, stays a dependency.
+  dts: privatePackageTypes,
+  ...bundlePrivatePackages,
   clean: true,
   sourcemap: false,
   target: 'es2022',

@@ -1,7 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
-
-const contractSource = fileURLToPath(new URL('../contract/src', import.meta.url));
+import { bundlePrivatePackages, privatePackageTypes } from '../../tsup.shared.ts';
 
 const shared: Options = {
   clean: false,
@@ -11,21 +9,16 @@ const shared: Options = {
   splitting: false,
   treeshake: true,
   removeNodeProtocol: false,
-  // The private contract package (the URL rule of printed text) is bundled from its source
-  // modules, never installed: only what the sender imports is kept.
-  noExternal: ['@cspwatch/contract'],
-  esbuildOptions(options) {
-    options.alias = { '@cspwatch/contract': contractSource };
-  },
+  ...bundlePrivatePackages,
 };
 
 export default defineConfig([
-  // The library: ESM and CJS, with types for both (the contract is not in them).
+  // The library: ESM and CJS, with types for both.
   {
     ...shared,
     entry: { index: 'src/index.ts', 'command-line': 'src/command-line.ts' },
     format: ['esm', 'cjs'],
-    dts: { compilerOptions: { paths: { '@cspwatch/contract': [`${contractSource}/index.ts`] } } },
+    dts: privatePackageTypes,
     clean: true,
   },
   // The CLI: only `bin/cspwatch-webhook.js` loads it, as ESM.

@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { bundlePrivatePackages, privatePackageTypes } from '../../tsup.shared.ts';
 
 export default defineConfig({
   entry: {
@@ -12,7 +13,9 @@ export default defineConfig({
     fastify: 'src/fastify.ts',
   },
   format: ['esm', 'cjs'],
-  dts: true,
+  // Zero runtime dependencies: the private shared package is bundled, its types inlined.
+  dts: privatePackageTypes,
+  ...bundlePrivatePackages,
   clean: true,
   sourcemap: false,
   target: 'es2022',

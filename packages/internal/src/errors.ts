@@ -1,0 +1,72 @@
+/**
+ * The one base of every public error class of the cspwatch packages.
+ *
+ * Each public class declares `static readonly kind: string = '@cspwatch/<package>.<ClassName>'`
+ * (typed `string`, so subclasses can declare their own). An
+ * instance carries a `Symbol.for(kind)` marker for its class and every ancestor with a kind,
+ * and `instanceof` reads that marker. So `instanceof` and the packages' `isXError` guards agree,
+ * also for an error thrown by a second installed copy of a package (or its other build: ESM,
+ * CommonJS, Node, Web), and also for errors of earlier releases, which set the same markers.
+ */
+
+/** A class deriving from {@link CspwatchBaseError}, seen through its `kind`. */
+interface KindedClass {
+  readonly kind?: string;
+}
+
+/** Options of {@link CspwatchBaseError}'s constructor. */
+export interface BaseErrorOptions {
+  /** The underlying error, kept as the standard `cause`. */
+  readonly cause?: unknown;
+}
+
+/**
+ * Base class of every public cspwatch error: a stable snake_case `code` to `switch` on, the
+ * standard `cause`, and an `instanceof` that works across copies (see the module comment).
+ */
+export abstract class CspwatchBaseError<Code extends string = string> extends Error {
+  /** Why it failed: a stable snake_case identifier. */
+  readonly code: Code;
+
+  /**
+   * @param code - why it failed
+   * @param message - what happened and what to do (never a secret)
+   * @param options - `cause`, kept only when given
+   */
+  constructor(code: Code, message: string, options?: BaseErrorOptions) {
+    super(
+      message,
+      options !== undefined && 'cause' in options ? { cause: options.cause } : undefined,
+    );
+    this.code = code;
+    for (
+      let type: unknown = new.target;
+      typeof type === 'function';
+      type = Object.getPrototypeOf(type)
+    ) {
+      if (!Object.hasOwn(type, 'kind')) continue;
+      Object.defineProperty(this, Symbol.for((type as KindedClass).kind as string), {
+        value: true,
+      });
+    }
+  }
+}
+
+// `instanceof` by marker, so it holds across installed copies of a package. A plain function,
+// because its `this` is whichever subclass stands right of `instanceof`.
+Object.defineProperty(CspwatchBaseError, Symbol.hasInstance, {
+  value: function instanceOfKind(this: KindedClass, value: unknown): boolean {
+    if (!Object.hasOwn(this, 'kind'))
+      return Function.prototype[Symbol.hasInstance].call(this, value);
+    return hasErrorKind(value, this.kind as string);
+  },
+});
+
+/** Whether `value` is an error of the class whose `kind` is given, from any copy of its package. */
+export function hasErrorKind(value: unknown, kind: string): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[Symbol.for(kind)] === true
+  );
+}

@@ -1,0 +1,20 @@
+/**
+ * Shared by every cspwatch package, bundled into each; never published.
+ *
+ * @packageDocumentation
+ */
+export {
+  checkBoolean,
+  checkFunction,
+  checkInteger,
+  checkNonEmptyString,
+  checkObject,
+  checkRequired,
+  checkUnknownKeys,
+  type IntegerBounds,
+  isOptionsObject,
+} from './checks';
+export { describeValue } from './describe-value';
+export { type BaseErrorOptions, CspwatchBaseError, hasErrorKind } from './errors';
+export { formatIssues, type Issue, type IssueCode, issue } from './issues';
+export { issuesFromZod, type ZodLikeIssue } from './zod-issues';
