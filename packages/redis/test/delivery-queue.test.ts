@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { createRedisChannelStateStore } from '@cspwatch/redis';
 import {
+  CspwatchRedisError,
   createDeliveryQueue,
   createDeliveryWorker,
   type DeliveryAttemptEntry,
@@ -476,6 +477,30 @@ describe('options', () => {
     })();
     expect(isCspwatchRedisError(error) && error.code).toBe('invalid_options');
     expect(isCspwatchRedisError(error) && error.issues.map((issue) => issue.path)).toContain(path);
+  });
+
+  it('says what to fix: the value when it is a number, the key a typo meant, a code per issue', () => {
+    const error = (() => {
+      try {
+        createDeliveryQueue({
+          connection: 'redis://127.0.0.1:1',
+          shards: 0,
+          queueNme: 'q',
+        } as never);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isCspwatchRedisError(error) && error.issues).toEqual([
+      { path: 'shards', code: 'out_of_range', message: 'must be an integer from 1 to 256, got 0' },
+      {
+        path: 'queueNme',
+        code: 'unknown_option',
+        message: 'unknown option (did you mean `queueName`?)',
+      },
+    ]);
+    expect(error).toBeInstanceOf(CspwatchRedisError);
   });
 
   it('createDeliveryWorker needs a channel lookup and sane timings', () => {
