@@ -3,13 +3,7 @@
  * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
  */
 import { redactUrls } from '@cspwatch/contract';
-import {
-  type BaseErrorOptions,
-  CspwatchBaseError,
-  formatIssues,
-  hasErrorKind,
-  type Issue,
-} from '@cspwatch/internal';
+import { CspwatchBaseError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.
@@ -63,7 +57,7 @@ export class WebhookSenderError extends CspwatchBaseError<WebhookSenderErrorCode
   constructor(
     code: WebhookSenderErrorCode,
     issues: readonly ValidationIssue[],
-    options?: BaseErrorOptions,
+    options?: { cause?: unknown },
   ) {
     // A path may be a key the caller gave (an unknown option): no URL secret in what is shown.
     const shown = issues.map((issue) => ({
