@@ -107,9 +107,6 @@ const workerSchema = z.object({
   ),
 });
 
-/** The worker's options after validation, with their defaults. */
-export type ResolvedWorkerOptions = z.output<typeof workerSchema>;
-
 /** Validates the worker's options; returns the shared ones, the worker's own and a safe `onError` caller. */
 export function resolveWorkerOptions(what: string, options: DeliveryWorkerOptions) {
   const settings = parseOptions(what, workerSchema, options);
