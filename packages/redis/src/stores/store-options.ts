@@ -1,15 +1,9 @@
 /**
  * The options both stores take: an ioredis client and a key prefix, validated at construction.
  */
-import {
-  checkInteger,
-  checkUnknownKeys,
-  type Issue,
-  isOptionsObject,
-  issue,
-} from '@cspwatch/internal';
+import { checkInteger, checkUnknownKeys, isOptionsObject, issue } from '@cspwatch/internal';
 import type { Cluster, Redis } from 'ioredis';
-import { throwIfIssues } from '../errors';
+import { type RedisOptionIssue, throwIfIssues } from '../errors';
 import { DURABILITIES, type Durability } from './replication';
 
 /** Options shared by {@link createRedisChannelStateStore} and {@link createRedisReplayStore}. */
@@ -52,7 +46,7 @@ export function resolveStoreOptions(
   if (!isOptionsObject(options as unknown)) {
     throwIfIssues(what, [issue('(options)', 'not_an_object', 'must be an object with `redis`')]);
   }
-  const issues: Issue[] = [];
+  const issues: RedisOptionIssue[] = [];
   const {
     redis,
     prefix = defaultPrefix,
