@@ -15,8 +15,14 @@ const names = Object.keys(PRIVATE_PACKAGES);
 /** tsup options that bundle the private packages into the build (spread into a config). */
 export const bundlePrivatePackages = {
   noExternal: names,
-  esbuildOptions(options: { alias?: Record<string, string> }) {
+  esbuildOptions(
+    options: { alias?: Record<string, string>; define?: Record<string, string> },
+    { format }: { format: string },
+  ) {
     options.alias = { ...options.alias, ...PRIVATE_PACKAGES };
+    // CommonJS has no import.meta: a module that requires an optional peer from its own place
+    // (telemetry/tracing.ts) gets the file name instead.
+    if (format === 'cjs') options.define = { ...options.define, 'import.meta.url': '__filename' };
   },
 } satisfies Options;
 

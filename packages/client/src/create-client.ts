@@ -1,7 +1,8 @@
-import { type CspwatchClientOptions, resolveOptions } from './options';
+import type { CspwatchClientOptions } from './options/client-options';
+import { resolveOptions } from './options/resolve-options';
 import { type ApiKeysResource, createApiKeysResource } from './resources/api-keys';
 import { createWebsitesResource, type WebsitesResource } from './resources/websites';
-import { createTransport } from './transport';
+import { createTransport } from './transport/transport';
 
 /** A cspwatch API client; create it with {@link createCspwatchClient}. */
 export interface CspwatchClient {

@@ -11,48 +11,59 @@ export type {
   CspwatchWithResponse,
 } from './api-promise';
 export { type CspwatchClient, createCspwatchClient } from './create-client';
-export type { CspwatchRequestLogEntry } from './debug-log';
-export type {
-  CspwatchApiErrorCode,
-  CspwatchApiErrorDetails,
-  CspwatchApiFieldError,
-  CspwatchClientErrorCode,
-  CspwatchErrorCode,
-  CspwatchErrorOptions,
-  CspwatchFieldIssue,
-  CspwatchKnownApiErrorCode,
-} from './errors';
 export {
   CspwatchApiError,
+  type CspwatchApiErrorDetails,
+  type CspwatchApiFieldError,
   CspwatchAuthenticationError,
   CspwatchBadRequestError,
   CspwatchConflictError,
-  CspwatchConnectionError,
-  CspwatchError,
-  CspwatchInputError,
   CspwatchNotFoundError,
-  CspwatchPaginationError,
   CspwatchPermissionError,
   CspwatchRateLimitError,
-  CspwatchResponseValidationError,
   CspwatchServerError,
-  CspwatchTimeoutError,
-  CspwatchTokenError,
+  CspwatchUnprocessableEntityError,
+} from './errors/api-error';
+export { CspwatchConnectionError } from './errors/connection-error';
+export {
+  CspwatchError,
+  type CspwatchErrorOptions,
   isCspwatchError,
-} from './errors';
+} from './errors/cspwatch-error';
 export type {
-  CspwatchClientOptions,
+  CspwatchApiErrorCode,
+  CspwatchClientErrorCode,
+  CspwatchErrorCode,
+  CspwatchKnownApiErrorCode,
+} from './errors/error-codes';
+export { type CspwatchFieldIssue, CspwatchInputError } from './errors/input-error';
+export {
+  CspwatchPaginationError,
+  type CspwatchPaginationProblem,
+} from './errors/pagination-error';
+export {
+  type CspwatchResponseValidationDetails,
+  CspwatchResponseValidationError,
+} from './errors/response-validation-error';
+export { CspwatchTimeoutError } from './errors/timeout-error';
+export { CspwatchTokenError } from './errors/token-error';
+export {
+  type CspwatchClientOptions,
+  type CspwatchRequestOptions,
+  type CspwatchTokenContext,
+  type CspwatchTokenProvider,
+  DEFAULT_CLIENT_OPTIONS,
+  USER_AGENT,
+} from './options/client-options';
+export type { CspwatchRequestLogEntry } from './options/debug-log';
+export type {
   CspwatchHooks,
   CspwatchOutgoingRequest,
-  CspwatchRequestOptions,
   CspwatchResponseView,
   CspwatchRetryContext,
-  CspwatchTokenContext,
-  CspwatchTokenProvider,
-} from './options';
-export { DEFAULT_CLIENT_OPTIONS, USER_AGENT } from './options';
-export type { CursorPage, PageIterable, ToArrayOptions } from './paginate';
-export { DEFAULT_TO_ARRAY_CAP } from './paginate';
+} from './options/hooks';
+export type { CursorPage, PageIterable, ToArrayOptions } from './pagination/paginate';
+export { DEFAULT_TO_ARRAY_CAP } from './pagination/paginate';
 export type { ApiKeyPage, ApiKeysResource, ListApiKeysOptions } from './resources/api-keys';
 export type { CreateWebsiteOptions, WebsitesResource } from './resources/websites';
 export type {
@@ -71,4 +82,5 @@ export {
   WebsiteSchema,
   WebsiteSettingsSchema,
 } from './schemas';
+export type { CspwatchTracerProvider } from './telemetry/tracing';
 export { VERSION } from './version';

@@ -8,7 +8,7 @@ import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCspwatchClient } from '../src/create-client';
-import { CspwatchInputError } from '../src/errors';
+import { CspwatchInputError } from '../src/index';
 
 let server: MockServer;
 beforeAll(async () => {
@@ -27,7 +27,9 @@ async function clientVerdict(body: unknown): Promise<Verdict> {
     return { accepted: true };
   } catch (error) {
     if (!(error instanceof CspwatchInputError)) throw error;
-    return { accepted: false, errors: [...error.fields] };
+    // The service's field errors carry no issue code: compare what both say.
+    const errors = error.fields.map(({ path, message }) => ({ path, message }));
+    return { accepted: false, errors };
   }
 }
 

@@ -16,7 +16,7 @@ import {
   CspwatchPermissionError,
   CspwatchRateLimitError,
   CspwatchServerError,
-} from '../src/errors';
+} from '../src/index';
 
 const documentPath = join(import.meta.dirname, '../openapi.json');
 

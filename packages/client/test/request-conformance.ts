@@ -8,7 +8,7 @@
  */
 import { bodyText, OpenApiValidator } from '@cspwatch/contract/testing';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { USER_AGENT } from '../src/options';
+import { USER_AGENT } from '../src/options/client-options';
 
 const validator = new OpenApiValidator();
 let violations: string[] = [];

@@ -1,12 +1,8 @@
 import { createServer, type Server } from 'node:net';
-import { inspect } from 'node:util';
 import { delay, HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createCspwatchClient } from '../src/create-client';
-import type { CspwatchRequestLogEntry } from '../src/debug-log';
-import type { CspwatchClientOptions } from '../src/options';
-import { BASE_URL, makeApiKey } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import { makeApiKey } from './fixtures';
+import { LIST_URL, printed, useLeakSuite } from './leak-fixtures';
 
 /*
  * Adversarial: the bearer token must not be reachable from anything the client hands back
@@ -16,43 +12,16 @@ import { BASE_URL, makeApiKey } from './fixtures';
 
 // Has the characters JSON escapes (`"`, `\`) and may escape (`/`).
 const TOKEN = 'tok_"Echo\\Me/0123456789';
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-const LIST_URL = `${BASE_URL}/v1/workspaces/ws_1/api-keys`;
-const logged: CspwatchRequestLogEntry[] = [];
-const client = (options: Partial<CspwatchClientOptions> = {}) =>
-  createCspwatchClient({
-    baseUrl: BASE_URL,
-    token: async () => TOKEN,
-    maxRetries: 0,
-    logger: (entry) => logged.push(entry),
-    ...options,
-  });
-const failure = (options: Partial<CspwatchClientOptions> = {}) =>
-  client(options)
-    .apiKeys.list('ws_1')
-    .firstPage()
-    .catch((e: unknown) => e);
+const { server, logged, failure } = useLeakSuite(async () => TOKEN);
 
 function expectNoToken(value: unknown) {
-  const printed = inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true });
-  expect(printed).not.toContain(TOKEN);
-  expect(printed).not.toContain('Echo');
-  expect(JSON.stringify(value) ?? '').not.toContain('Echo');
-  expect(String(value)).not.toContain('Echo');
-  const headers = (value as { headers?: Headers }).headers;
-  if (headers instanceof Headers) expect(JSON.stringify([...headers])).not.toContain('Echo');
+  const shown = printed(value);
+  expect(shown).not.toContain(TOKEN);
+  expect(shown).not.toContain('Echo');
   expect(JSON.stringify(logged)).not.toContain('Echo');
 }
 
 describe('the token never leaks', () => {
-  afterEach(() => {
-    logged.length = 0;
-  });
-
   it('from an API error when the server echoes it in the body, escaped or not, and in headers', async () => {
     const unicodeEscaped = [...TOKEN]
       .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)

@@ -1,12 +1,8 @@
 import { createServer, type Server } from 'node:net';
-import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCspwatchClient } from '../src/create-client';
-import type { CspwatchRequestLogEntry } from '../src/debug-log';
-import type { CspwatchClientOptions } from '../src/options';
-import { BASE_URL } from './fixtures';
+import { LIST_URL, printed, useLeakSuite } from './leak-fixtures';
 
 /*
  * DESIGN.md, "Printed URLs carry no userinfo": a URL the caller gives (`baseUrl`) or a server
@@ -17,38 +13,7 @@ import { BASE_URL } from './fixtures';
 const PASSWORD = 's3cr3t-PASSWORD';
 const TOKEN = 's3cr3t-TOKEN';
 const SECRET_URL = `https://user:${PASSWORD}@evil.example:8443/next?token=${TOKEN}`;
-const LIST_URL = `${BASE_URL}/v1/workspaces/ws_1/api-keys`;
-
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-const logged: CspwatchRequestLogEntry[] = [];
-const client = (options: Partial<CspwatchClientOptions> = {}) =>
-  createCspwatchClient({
-    baseUrl: BASE_URL,
-    token: 'tok_url_secrets',
-    maxRetries: 0,
-    logger: (entry) => logged.push(entry),
-    ...options,
-  });
-const failure = (options: Partial<CspwatchClientOptions> = {}) =>
-  client(options)
-    .apiKeys.list('ws_1')
-    .firstPage()
-    .catch((e: unknown) => e);
-
-/** Everything an error shows when printed or logged, its causes included. */
-function printed(error: unknown): string {
-  const parts = [inspect(error, { depth: Number.POSITIVE_INFINITY, showHidden: true })];
-  for (let current = error, depth = 0; current !== undefined && depth < 10; depth++) {
-    parts.push(String(current), JSON.stringify(current) ?? '');
-    if (current instanceof Error) parts.push(current.message, current.stack ?? '');
-    current = (current as { cause?: unknown } | null)?.cause;
-  }
-  return parts.join('\n');
-}
+const { server, logged, failure } = useLeakSuite('tok_url_secrets');
 
 function expectNoSecret(error: unknown) {
   expect(error).toBeInstanceOf(Error);
@@ -59,10 +24,6 @@ function expectNoSecret(error: unknown) {
 }
 
 describe('URL secrets never show in what the client throws or logs', () => {
-  afterEach(() => {
-    logged.length = 0;
-  });
-
   it.each([
     `https://user:${PASSWORD}@api.example.com/v1?token=${TOKEN}`,
     `http://user:${PASSWORD}@api.example.com/v1`,

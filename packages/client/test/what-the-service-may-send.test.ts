@@ -13,7 +13,7 @@ import {
   CspwatchBadRequestError,
   CspwatchRateLimitError,
   CspwatchResponseValidationError,
-} from '../src/errors';
+} from '../src/index';
 import { makeWebsite } from './fixtures';
 
 /** What the server answers next: status, headers and the body as exact text. */

@@ -14,6 +14,8 @@ import { parseScenario } from './scenario/parse';
 import type { MockScenarioInput } from './scenario/types';
 import { createServiceContext } from './service-context';
 import type { MockStore } from './store-types';
+import { serveTraced } from './telemetry/tracing';
+import { VERSION } from './version';
 
 /** The whole mock service, independent of any transport. */
 export interface MockService {
@@ -91,20 +93,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     get alerts() {
       return alerts.log;
     },
-    async fetch(request) {
-      let response: Response;
-      try {
-        response = await dispatch(request, context, settings.controlToken);
-      } catch {
-        response = problem({
-          status: 500,
-          code: 'server_error',
-          detail: 'The mock server failed to handle this request.',
-        });
-      }
-      if (response.type === 'error') return response;
-      response.headers.set('x-request-id', newRequestId());
-      return response;
+    fetch(request) {
+      return serveTraced(request, VERSION, settings.tracerProvider, async () => {
+        let response: Response;
+        try {
+          response = await dispatch(request, context, settings.controlToken);
+        } catch {
+          response = problem({
+            status: 500,
+            code: 'server_error',
+            detail: 'The mock server failed to handle this request.',
+          });
+        }
+        if (response.type === 'error') return response;
+        response.headers.set('x-request-id', newRequestId());
+        return response;
+      });
     },
     setFaults(next) {
       faults.configure(resolveFaults(next));

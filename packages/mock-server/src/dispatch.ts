@@ -7,6 +7,7 @@ import { CONTROL_PREFIX, CONTROL_ROUTES } from './control/table';
 import { problem } from './problem';
 import type { RouteContext } from './routes/context';
 import { matchRoute } from './routes/table';
+import { recordRoute } from './telemetry/tracing';
 
 /** Answers one request from the service state; throws only on a bug (the caller answers 500). */
 export async function dispatch(
@@ -35,6 +36,7 @@ export async function dispatch(
       detail: `No route for ${request.method} ${pathname.slice(0, 200)}.`,
     });
   const { route, params } = matched;
+  recordRoute(request, route.segments);
   const handler = route.methods[request.method];
   if (!handler) {
     const allow = Object.keys(route.methods).join(', ');

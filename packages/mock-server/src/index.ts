@@ -53,3 +53,4 @@ export type {
   MockStore,
   MockStoreSnapshot,
 } from './store-types';
+export type { MockTracerProvider } from './telemetry/tracing';

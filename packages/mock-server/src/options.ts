@@ -1,5 +1,6 @@
 import { redactUrls } from '@cspwatch/contract';
 import { MockServerError } from './errors';
+import type { MockTracerProvider } from './telemetry/tracing';
 
 /** Fault injection for clients' resilience tests; every fault is off by default. Faults apply to the REST API (`/v1/...`) only, never to the webhook inbox. */
 export interface MockFaultOptions {
@@ -43,6 +44,12 @@ export interface MockServiceOptions {
    * @default false
    */
   dangerouslyAllowLoopbackWebhooks?: boolean;
+  /**
+   * The OpenTelemetry `TracerProvider` that records a SERVER span per request. Needs
+   * `@opentelemetry/api` installed; without it nothing is traced.
+   * @default the global provider of `@opentelemetry/api` (none registered: nothing recorded)
+   */
+  tracerProvider?: MockTracerProvider;
 }
 
 /** {@link MockFaultOptions} with every default applied. */
@@ -119,6 +126,7 @@ export interface ResolvedServiceOptions {
   baseUrl: string;
   controlToken: string | undefined;
   dangerouslyAllowLoopbackWebhooks: boolean;
+  tracerProvider: MockTracerProvider | undefined;
 }
 
 /** Validates service options at construction and fills in the defaults. */
@@ -135,7 +143,19 @@ export function resolveServiceOptions(options: MockServiceOptions = {}): Resolve
       'dangerouslyAllowLoopbackWebhooks',
       options.dangerouslyAllowLoopbackWebhooks ?? false,
     ),
+    tracerProvider: checkTracerProvider(options.tracerProvider),
   };
+}
+
+function checkTracerProvider(value: unknown): MockTracerProvider | undefined {
+  if (value === undefined) return undefined;
+  if (typeof (value as { getTracer?: unknown } | null)?.getTracer !== 'function') {
+    throw new MockServerError(
+      'invalid_options',
+      'tracerProvider must be an OpenTelemetry TracerProvider (with getTracer).',
+    );
+  }
+  return value as MockTracerProvider;
 }
 
 function checkBoolean(name: string, value: unknown): boolean {

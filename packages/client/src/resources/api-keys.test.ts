@@ -13,12 +13,10 @@ import {
   type SeenRequests,
 } from '../../test/fixtures';
 import { createCspwatchClient } from '../create-client';
-import {
-  CspwatchInputError,
-  CspwatchPaginationError,
-  CspwatchServerError,
-  isCspwatchError,
-} from '../errors';
+import { CspwatchServerError } from '../errors/api-error';
+import { isCspwatchError } from '../errors/cspwatch-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchPaginationError } from '../errors/pagination-error';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,9 +1,9 @@
 import type * as z from 'zod/mini';
-import type { CspwatchRequestOptions } from '../options';
-import { type PageIterable, paginate } from '../paginate';
+import type { CspwatchRequestOptions } from '../options/client-options';
+import { type PageIterable, paginate } from '../pagination/paginate';
 import { type ApiKey, ApiKeyPageSchema } from '../schemas';
-import type { Transport } from '../transport';
-import { InputChecker } from '../validate-input';
+import type { Transport } from '../transport/transport';
+import { InputChecker } from '../validation/input-checker';
 
 /** One page of API keys: `data`, `pagination` (`nextCursor`, `hasMore`, `total`), `requestId`. */
 export type ApiKeyPage = z.infer<typeof ApiKeyPageSchema> & {
@@ -60,7 +60,9 @@ export function createApiKeysResource(send: Transport): ApiKeysResource {
       const { limit, q, cursor: start, ...call } = options;
       const fetchPage = async (cursor: string | undefined): Promise<ApiKeyPage> => {
         const { data, response } = await send({
+          operation: 'listApiKeys',
           method: 'GET',
+          route: '/v1/workspaces/{workspaceId}/api-keys',
           path: `/v1/workspaces/${segment}/api-keys`,
           query: { limit, q, cursor },
           schema: ApiKeyPageSchema,

@@ -5,16 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { budget } from '../../../../test-budget';
 import { BASE_URL, makeWebsite, problemResponse } from '../../test/fixtures';
 import { createCspwatchClient } from '../create-client';
-import type { CspwatchRequestLogEntry } from '../debug-log';
-import {
-  CspwatchConnectionError,
-  CspwatchInputError,
-  CspwatchPermissionError,
-  CspwatchResponseValidationError,
-  CspwatchServerError,
-  CspwatchTimeoutError,
-} from '../errors';
-import type { CspwatchClientOptions } from '../options';
+import { CspwatchPermissionError, CspwatchServerError } from '../errors/api-error';
+import { CspwatchConnectionError } from '../errors/connection-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchResponseValidationError } from '../errors/response-validation-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import type { CspwatchClientOptions } from '../options/client-options';
+import type { CspwatchRequestLogEntry } from '../options/debug-log';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -123,8 +120,12 @@ describe('websites.create', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CspwatchInputError);
     expect((error as CspwatchInputError).fields).toEqual([
-      { path: 'nmae', message: expect.stringMatching(/not a known field/) },
-      { path: 'endpointEnabled', message: expect.stringMatching(/not a known field/) },
+      { path: 'nmae', code: 'unknown_option', message: expect.stringMatching(/not a known field/) },
+      {
+        path: 'endpointEnabled',
+        code: 'unknown_option',
+        message: expect.stringMatching(/not a known field/),
+      },
     ]);
     expect((error as Error).message).toMatch(/nmae: .*endpointEnabled: /);
     // Reported together with the other problems of the same call.
@@ -146,8 +147,16 @@ describe('websites.create', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CspwatchInputError);
     expect((error as CspwatchInputError).fields).toEqual([
-      { path: 'settings.sampling', message: expect.stringMatching(/not a known field/) },
-      { path: 'settings.futureFlag', message: expect.stringMatching(/not a known field/) },
+      {
+        path: 'settings.sampling',
+        code: 'unknown_option',
+        message: expect.stringMatching(/not a known field/),
+      },
+      {
+        path: 'settings.futureFlag',
+        code: 'unknown_option',
+        message: expect.stringMatching(/not a known field/),
+      },
     ]);
     expect(state.count).toBe(0);
   });

@@ -1,13 +1,13 @@
 import { type CspwatchPromise, toCspwatchPromise } from '../api-promise';
-import type { CspwatchRequestOptions } from '../options';
+import type { CspwatchRequestOptions } from '../options/client-options';
 import {
   type CreateWebsiteInput,
   CreateWebsiteInputSchema,
   type Website,
   WebsiteSchema,
 } from '../schemas';
-import type { Transport } from '../transport';
-import { InputChecker } from '../validate-input';
+import type { Transport } from '../transport/transport';
+import { InputChecker } from '../validation/input-checker';
 
 /** Per-call options of {@link WebsitesResource.create}. */
 export interface CreateWebsiteOptions extends CspwatchRequestOptions {}
@@ -43,12 +43,14 @@ export function createWebsitesResource(send: Transport): WebsitesResource {
       const check = new InputChecker();
       const segment = check.workspaceId(workspaceId);
       const options = check.options(given);
-      const body = check.schema(CreateWebsiteInputSchema, input, '');
+      const body = check.schema(CreateWebsiteInputSchema, input);
       check.requestOptions(options);
       if (check.issues.length > 0) return toCspwatchPromise(Promise.reject(check.error()));
       return toCspwatchPromise(
         send({
+          operation: 'createWebsite',
           method: 'POST',
+          route: '/v1/workspaces/{workspaceId}/websites',
           path: `/v1/workspaces/${segment}/websites`,
           body,
           schema: WebsiteSchema,

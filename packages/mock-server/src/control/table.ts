@@ -54,14 +54,14 @@ export const CONTROL_ROUTES: readonly Route[] = [
   control('tokens/expire', { POST: endToken('expired') }),
   control('tokens/revoke', { POST: endToken('revoked') }),
   control('webhook-channels', { GET: listChannels, POST: createChannel }),
-  control('webhook-channels/:', { PATCH: updateChannel, DELETE: deleteChannel }),
+  control('webhook-channels/{channelId}', { PATCH: updateChannel, DELETE: deleteChannel }),
   control('alert-rules', { GET: listRules, POST: createRule }),
-  control('alert-rules/:', { DELETE: deleteRule }),
+  control('alert-rules/{ruleId}', { DELETE: deleteRule }),
   control('alerts', { GET: listAlerts }),
   control('inbox/channels', { GET: listInboxChannels, POST: createInboxChannel }),
   control('inbox/deliveries', { DELETE: clearAllInboxDeliveries }),
-  control('inbox/channels/:/response', { PUT: setInboxResponse }),
-  control('inbox/channels/:/deliveries', {
+  control('inbox/channels/{channelId}/response', { PUT: setInboxResponse }),
+  control('inbox/channels/{channelId}/deliveries', {
     GET: listInboxDeliveries,
     DELETE: clearInboxDeliveries,
   }),

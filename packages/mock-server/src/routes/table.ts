@@ -7,7 +7,7 @@ import { createWebsite } from './websites';
 
 /** One path of the service and the handler of each method it allows. */
 export interface Route {
-  /** Path segments; `:` marks a parameter. */
+  /** Path segments; `{name}` marks a parameter (the paths of the mock's OpenAPI documents). */
   segments: string[];
   /** Whether the route is part of the REST API (fault injection applies). */
   rest: boolean;
@@ -17,11 +17,23 @@ export interface Route {
 
 /** Every route of the mock service. */
 export const ROUTES: readonly Route[] = [
-  { segments: ['v1', 'workspaces', ':', 'api-keys'], rest: true, methods: { GET: listApiKeys } },
-  { segments: ['v1', 'workspaces', ':', 'websites'], rest: true, methods: { POST: createWebsite } },
-  { segments: ['reports', ':'], rest: false, methods: { POST: receiveReports } },
-  { segments: ['inbox', ':'], rest: false, methods: { POST: receiveDelivery } },
-  { segments: ['inbox', ':', 'deliveries'], rest: false, methods: { GET: listDeliveries } },
+  {
+    segments: ['v1', 'workspaces', '{workspaceId}', 'api-keys'],
+    rest: true,
+    methods: { GET: listApiKeys },
+  },
+  {
+    segments: ['v1', 'workspaces', '{workspaceId}', 'websites'],
+    rest: true,
+    methods: { POST: createWebsite },
+  },
+  { segments: ['reports', '{endpointId}'], rest: false, methods: { POST: receiveReports } },
+  { segments: ['inbox', '{channelId}'], rest: false, methods: { POST: receiveDelivery } },
+  {
+    segments: ['inbox', '{channelId}', 'deliveries'],
+    rest: false,
+    methods: { GET: listDeliveries },
+  },
   { segments: ['openapi.json'], rest: false, methods: { GET: serveOpenApi } },
 ];
 
@@ -36,7 +48,7 @@ export function matchRoute(
     const params: string[] = [];
     const matches = route.segments.every((segment, index) => {
       const part = parts[index]!;
-      if (segment !== ':') return segment === part;
+      if (!segment.startsWith('{')) return segment === part;
       try {
         const value = decodeURIComponent(part);
         params.push(value);

@@ -1,10 +1,8 @@
-import {
-  CspwatchApiError,
-  CspwatchConnectionError,
-  type CspwatchError,
-  CspwatchTimeoutError,
-  CspwatchTokenError,
-} from './errors';
+import { CspwatchApiError } from '../errors/api-error';
+import { CspwatchConnectionError } from '../errors/connection-error';
+import type { CspwatchError } from '../errors/cspwatch-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import { CspwatchTokenError } from '../errors/token-error';
 
 /*
  * The retry policy: which failures may be repeated, and how long to wait. ky runs the loop

@@ -1,10 +1,10 @@
-import { CspwatchTokenError } from './errors';
+import { CspwatchTokenError } from '../errors/token-error';
 import {
   type CspwatchRequestOptions,
-  isValidTokenValue,
   type ResolvedOptions,
   USER_AGENT,
-} from './options';
+} from '../options/client-options';
+import { isValidTokenValue } from '../options/resolve-options';
 
 /*
  * What identifies a request: the bearer token (a string or a token function), the headers

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeApiKey, makeWebsite } from '../test/fixtures';
+import { makeApiKey, makeWebsite } from '../../test/fixtures';
+import { ApiKeyPageSchema, WebsiteSchema } from '../schemas';
 import { fastCheck } from './fast-check';
-import { ApiKeyPageSchema, WebsiteSchema } from './schemas';
 
 /** Values at the edges of the response rules: integers of any size and sign, near misses. */
 const edgeValue = fc.constantFrom(

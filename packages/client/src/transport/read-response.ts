@@ -3,11 +3,11 @@ import {
   apiErrorClass,
   type CspwatchApiError,
   type CspwatchApiFieldError,
-  CspwatchConnectionError,
-  type CspwatchErrorOptions,
-  CspwatchResponseValidationError,
-} from './errors';
-import { fastCheck } from './fast-check';
+} from '../errors/api-error';
+import { CspwatchConnectionError } from '../errors/connection-error';
+import type { CspwatchErrorOptions } from '../errors/cspwatch-error';
+import { CspwatchResponseValidationError } from '../errors/response-validation-error';
+import { fastCheck } from '../validation/fast-check';
 import { redactHeaders, redactText } from './redact';
 import { parseRetryAfter } from './retry';
 

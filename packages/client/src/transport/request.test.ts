@@ -1,18 +1,18 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, makeApiKey, problemResponse, SECRET_TOKEN } from '../test/fixtures';
-import { createCspwatchClient } from './create-client';
-import type { CspwatchRequestLogEntry } from './debug-log';
+import { BASE_URL, makeApiKey, problemResponse, SECRET_TOKEN } from '../../test/fixtures';
+import { createCspwatchClient } from '../create-client';
 import {
   CspwatchAuthenticationError,
   CspwatchRateLimitError,
   CspwatchServerError,
-  CspwatchTimeoutError,
-  CspwatchTokenError,
-} from './errors';
-import type { CspwatchClientOptions } from './options';
-import { USER_AGENT } from './options';
+} from '../errors/api-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import { CspwatchTokenError } from '../errors/token-error';
+import type { CspwatchClientOptions } from '../options/client-options';
+import { USER_AGENT } from '../options/client-options';
+import type { CspwatchRequestLogEntry } from '../options/debug-log';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -2,10 +2,12 @@ import { inspect } from 'node:util';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BASE_URL, makeApiKey, problemResponse, SECRET_TOKEN } from '../test/fixtures';
-import { createCspwatchClient } from './create-client';
-import { CspwatchInputError, CspwatchServerError } from './errors';
-import type { CspwatchClientOptions, CspwatchResponseView } from './options';
+import { BASE_URL, makeApiKey, problemResponse, SECRET_TOKEN } from '../../test/fixtures';
+import { createCspwatchClient } from '../create-client';
+import { CspwatchServerError } from '../errors/api-error';
+import { CspwatchInputError } from '../errors/input-error';
+import type { CspwatchClientOptions } from '../options/client-options';
+import type { CspwatchResponseView } from '../options/hooks';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -131,7 +133,9 @@ describe('hooks', () => {
   it('refuses hooks that are not functions', () => {
     expect(() =>
       client({ hooks: { beforeRetry: 'log' as never, afterResponse: 1 as never } }),
-    ).toThrow(/hooks.beforeRetry: must be a function; hooks.afterResponse: must be a function/);
+    ).toThrow(
+      /hooks.beforeRetry: must be a function, got .*; hooks.afterResponse: must be a function/,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
-import { CspwatchPaginationError } from './errors';
+import { CspwatchPaginationError } from '../errors/pagination-error';
+import { InputChecker } from '../validation/input-checker';
 import { RepeatDetector } from './repeat-detector';
-import { InputChecker } from './validate-input';
 
 /** A page of a cursor-paginated list. */
 export interface CursorPage<T> {
@@ -93,7 +93,7 @@ export function paginate<T, P extends CursorPage<T>>(
   /*
    * Items one at a time. A plain iterator rather than an async generator: an item of the
    * page in hand costs one resolved promise, where `yield*` costs several microtask turns
-   * per item (measured in bench/: a fifth of the client's overhead at 200 keys a page).
+   * per item (bench/RESULTS.md, "Speed tricks kept", has the paired figure).
    */
   function items(): AsyncIterator<T> {
     const source = pages();

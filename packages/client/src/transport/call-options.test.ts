@@ -1,10 +1,18 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, makeApiKey, makeWebsite, problemResponse, SECRET_TOKEN } from '../test/fixtures';
-import { createCspwatchClient } from './create-client';
-import { CspwatchInputError, CspwatchServerError, CspwatchTimeoutError } from './errors';
-import type { CspwatchClientOptions } from './options';
+import {
+  BASE_URL,
+  makeApiKey,
+  makeWebsite,
+  problemResponse,
+  SECRET_TOKEN,
+} from '../../test/fixtures';
+import { createCspwatchClient } from '../create-client';
+import { CspwatchServerError } from '../errors/api-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import type { CspwatchClientOptions } from '../options/client-options';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

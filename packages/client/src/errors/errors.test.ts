@@ -1,21 +1,21 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, problemResponse, SECRET_TOKEN } from '../test/fixtures';
-import { createCspwatchClient } from './create-client';
+import { BASE_URL, problemResponse, SECRET_TOKEN } from '../../test/fixtures';
+import { createCspwatchClient } from '../create-client';
 import {
   CspwatchApiError,
   CspwatchAuthenticationError,
   CspwatchBadRequestError,
   CspwatchConflictError,
-  CspwatchError,
-  CspwatchInputError,
   CspwatchNotFoundError,
   CspwatchPermissionError,
   CspwatchRateLimitError,
   CspwatchServerError,
-  isCspwatchError,
-} from './errors';
+  CspwatchUnprocessableEntityError,
+} from './api-error';
+import { CspwatchError, isCspwatchError } from './cspwatch-error';
+import { CspwatchInputError } from './input-error';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -39,7 +39,7 @@ describe('API errors', () => {
     [403, CspwatchPermissionError],
     [404, CspwatchNotFoundError],
     [409, CspwatchConflictError],
-    [422, CspwatchConflictError],
+    [422, CspwatchUnprocessableEntityError],
     [429, CspwatchRateLimitError],
     [500, CspwatchServerError],
     [503, CspwatchServerError],
@@ -196,11 +196,30 @@ describe('isCspwatchError', () => {
     const fromAnotherCopy = Object.assign(new Error('x'), {
       [Symbol.for('@cspwatch/client.CspwatchError')]: true,
     });
-    expect(isCspwatchError(new CspwatchInputError([{ path: 'a', message: 'b' }]))).toBe(true);
+    expect(
+      isCspwatchError(new CspwatchInputError([{ path: 'a', code: 'invalid', message: 'b' }])),
+    ).toBe(true);
     expect(isCspwatchError(fromAnotherCopy)).toBe(true);
+    // `instanceof` reads the same marker, so both tests agree on an error of another copy.
+    expect(fromAnotherCopy).toBeInstanceOf(CspwatchError);
+    expect(fromAnotherCopy).not.toBeInstanceOf(CspwatchApiError);
     expect(isCspwatchError(new Error('x'))).toBe(false);
     expect(isCspwatchError(null)).toBe(false);
     expect(isCspwatchError('CspwatchError')).toBe(false);
+  });
+
+  it('keeps a 422 a CspwatchConflictError, as it was before it had its own class', () => {
+    const details = { status: 422, code: 'x', title: 't', detail: undefined, type: undefined };
+    const error = new CspwatchUnprocessableEntityError({
+      ...details,
+      errors: [],
+      requestId: undefined,
+      headers: new Headers(),
+      rawBody: '',
+      retryAfterMs: undefined,
+    });
+    expect(error).toBeInstanceOf(CspwatchConflictError);
+    expect(new CspwatchConflictError(error)).not.toBeInstanceOf(CspwatchUnprocessableEntityError);
   });
 
   it('gives each class a literal name and keeps the cause', () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createCspwatchClient } from './create-client';
-import { CspwatchInputError } from './errors';
-import { type CspwatchClientOptions, DEFAULT_CLIENT_OPTIONS, resolveOptions } from './options';
+import { createCspwatchClient } from '../create-client';
+import { CspwatchInputError } from '../errors/input-error';
+import { type CspwatchClientOptions, DEFAULT_CLIENT_OPTIONS } from './client-options';
+import { resolveOptions } from './resolve-options';
 
 afterEach(() => vi.unstubAllEnvs());
 

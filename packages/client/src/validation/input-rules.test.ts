@@ -2,15 +2,13 @@ import { createServer } from 'node:net';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, makeApiKey, makeWebsite } from '../test/fixtures';
-import { createCspwatchClient } from './create-client';
-import {
-  CspwatchConnectionError,
-  CspwatchInputError,
-  CspwatchPaginationError,
-  isCspwatchError,
-} from './errors';
-import { resolveOptions } from './options';
+import { BASE_URL, makeApiKey, makeWebsite } from '../../test/fixtures';
+import { createCspwatchClient } from '../create-client';
+import { CspwatchConnectionError } from '../errors/connection-error';
+import { isCspwatchError } from '../errors/cspwatch-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchPaginationError } from '../errors/pagination-error';
+import { resolveOptions } from '../options/resolve-options';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -68,6 +66,7 @@ describe('baseUrl', () => {
     expect(error.fields).toEqual([
       {
         path: 'baseUrl',
+        code: 'invalid',
         message: expect.stringMatching(
           /unencrypted to api\.cspwatch\.example.*dangerouslyAllowInsecureHttp/,
         ),

@@ -1,37 +1,42 @@
+import { issue } from '@cspwatch/internal';
 import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
-import type { CspwatchWithResponse } from './api-promise';
+import type { CspwatchWithResponse } from '../api-promise';
+import { CspwatchApiError, CspwatchAuthenticationError } from '../errors/api-error';
+import {
+  type CspwatchError,
+  type CspwatchErrorOptions,
+  isCspwatchError,
+} from '../errors/cspwatch-error';
+import { CspwatchInputError } from '../errors/input-error';
+import { CspwatchTimeoutError } from '../errors/timeout-error';
+import type { CspwatchRequestOptions, ResolvedOptions } from '../options/client-options';
+import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
+import { linkSignal } from './linked-signal';
 import {
   parseSuccessBody,
   type SeenResponse,
   seeResponse,
   toApiError,
   toConnectionError,
-} from './classify';
-import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
-import {
-  CspwatchApiError,
-  CspwatchAuthenticationError,
-  type CspwatchError,
-  type CspwatchErrorOptions,
-  CspwatchInputError,
-  CspwatchTimeoutError,
-  isCspwatchError,
-} from './errors';
-import { linkSignal } from './linked-signal';
-import type { CspwatchRequestOptions, ResolvedOptions } from './options';
+} from './read-response';
 import { backoffDelay, isRetryable } from './retry';
+import { startCallSpan } from './telemetry/tracing';
 
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
  * within ky's `timeout` (our `fetch`) -> redact once -> classify -> retry decision (ky
- * `retry.shouldRetry`; ky waits, abortably). The package README's design notes say which
- * rules are ours and why.
+ * `retry.shouldRetry`; ky waits, abortably). docs/client-reference.md ("Design notes") says
+ * which rules are ours and why.
  */
 
 /** What a resource asks of the transport. Internal. */
 export interface RequestSpec<T extends z.ZodMiniType> {
+  /** The contract's operation id, e.g. `listApiKeys` (names the call's span). */
+  operation: string;
   method: 'GET' | 'POST';
+  /** The path template, e.g. `/v1/workspaces/{workspaceId}/api-keys` (names attempt spans). */
+  route: string;
   /** Path below the base URL, already encoded, e.g. `/v1/workspaces/w1/api-keys`. */
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -64,6 +69,7 @@ export function createTransport(client: ResolvedOptions): Transport {
   // A string token without a `beforeRequest` hook is sent as a plain header: no hook per attempt.
   const direct = !hooks.beforeRequest && fixedToken;
   return async function send<T extends z.ZodMiniType>(spec: RequestSpec<T>) {
+    // One logical API call: it starts here and ends in the `finally` around `ky(…)` below.
     const { method, options } = spec;
     const timeout = options.timeout ?? client.timeout;
     const maxRetries = options.maxRetries ?? client.maxRetries;
@@ -73,10 +79,10 @@ export function createTransport(client: ResolvedOptions): Transport {
     const deadline = Date.now() + client.totalTimeout;
     const total = () => new CspwatchTimeoutError(client.totalTimeout, 'total', context);
     // A signal that aborts with the caller's and at the deadline. ky gets the call's signal only
-    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any,
-    // a tenth of a page's CPU time in bench/). Without one, what could outlast the deadline
-    // gets such a signal of its own: the token function, an attempt with less time left than
-    // its timeout.
+    // when the caller gave one: ky combines it with its own on every attempt (AbortSignal.any;
+    // bench/RESULTS.md, "Speed tricks kept", has the paired figure). Without one, what could
+    // outlast the deadline gets such a signal of its own: the token function, an attempt with
+    // less time left than its timeout.
     const budget = (signal: AbortSignal | undefined) =>
       linkSignal(signal, { ms: deadline - Date.now(), reason: total });
     const call = options.signal && budget(options.signal);
@@ -85,6 +91,8 @@ export function createTransport(client: ResolvedOptions): Transport {
     let token = fixedToken;
     if (direct) baseHeaders.set('authorization', `Bearer ${token}`);
     let result: CspwatchWithResponse<z.output<T>> | undefined;
+    const { operation, route } = spec;
+    const trace = startCallSpan(client.tracerProvider, { operation, method, route, url });
 
     const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
       if (!client.logger) return;
@@ -124,7 +132,7 @@ export function createTransport(client: ResolvedOptions): Transport {
         await hooks.beforeRequest({ method, url, attempt, headers });
         if (headers.has('authorization')) {
           const message = 'must not set authorization (the client sets it from `token`)';
-          throw new CspwatchInputError([{ path: 'hooks.beforeRequest', message }]);
+          throw new CspwatchInputError([issue('hooks.beforeRequest', 'invalid', message)]);
         }
         for (const name of [...request.headers.keys()]) request.headers.delete(name);
         for (const [name, value] of headers) request.headers.set(name, value);
@@ -132,7 +140,8 @@ export function createTransport(client: ResolvedOptions): Transport {
       request.headers.set('authorization', `Bearer ${token}`);
     };
 
-    // One attempt within ky's timeout: send, read the whole body, redact, classify.
+    // One HTTP attempt, within ky's timeout: send, read the whole body, redact, classify. It
+    // starts after `authorize` (ky's `beforeRequest`) and ends where this function returns.
     const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
       if (direct) state.attempt += 1;
       const started = Date.now();
@@ -140,20 +149,26 @@ export function createTransport(client: ResolvedOptions): Transport {
       let body: string;
       const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
       const signal = limit?.signal ?? request.signal;
+      const span = trace?.attempt(request.headers, state.attempt);
       try {
-        response = await client.fetch(request, limit ? { ...init, signal } : init);
+        const fetchOnce = () => client.fetch(request, limit ? { ...init, signal } : init);
+        response = await (span ? span.run(fetchOnce) : fetchOnce());
         body = response.type === 'opaqueredirect' ? '' : await response.text();
       } catch (error) {
         if (!signal.aborted) {
           log(started, request, 'connection_failed');
-          throw toConnectionError(error, method, client.host, context);
+          const failure = toConnectionError(error, method, client.host, context);
+          span?.end(undefined, failure);
+          throw failure;
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
         if (!options.signal?.aborted) log(started, request, 'timeout');
+        span?.end(undefined, asClientError(signal.reason));
         throw signal.reason;
       } finally {
         limit?.release();
       }
+      span?.end(response.status);
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
       if (hooks.afterResponse) {
@@ -232,10 +247,13 @@ export function createTransport(client: ResolvedOptions): Transport {
         hooks: direct ? {} : { beforeRequest: [authorize] },
       });
     } catch (error) {
-      throw asClientError(error);
+      const failure = asClientError(error);
+      trace?.end(failure);
+      throw failure;
     } finally {
       call?.release();
     }
+    trace?.end();
     // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
     // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
     // scope alive until a full GC, and the page with it would be copied by every scavenge.
