@@ -1,6 +1,6 @@
 import { redactUrls } from '@cspwatch/contract';
 import type * as OpenTelemetry from '@opentelemetry/api';
-import { isCspwatchError } from '../errors';
+import { isCspwatchError } from '../errors/cspwatch-error';
 import { VERSION } from '../version';
 
 /*

@@ -21,7 +21,7 @@ import {
   toConnectionError,
 } from './read-response';
 import { backoffDelay, isRetryable } from './retry';
-import { startCallSpan } from './telemetry/tracing';
+import { startCallSpan } from '../telemetry/tracing';
 
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
