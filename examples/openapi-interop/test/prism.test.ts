@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { createCspwatchClient } from '@cspwatch/client';
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrismProcess, startPrism } from '../../../test/helpers/processes';
 import { createMockControlClient, createServiceClient } from '../src/typed-clients';
-import { type PrismProcess, startPrism } from './helpers/processes';
 
 const root = join(import.meta.dirname, '../../..');
 const serviceDocument = join(root, 'packages/client/openapi.json');
@@ -34,8 +34,8 @@ describe('prism proxy --errors in front of the mock server', () => {
   beforeAll(async () => {
     server = await startMockServer({ host: '127.0.0.1', port: 0, apiKeyCount: 5 });
     [service, control] = await Promise.all([
-      startPrism(['proxy', '--errors', serviceDocument, server.url]),
-      startPrism(['proxy', '--errors', mockDocument, server.url]),
+      startPrism(['proxy', '--errors', serviceDocument, server.url], { from: import.meta.url }),
+      startPrism(['proxy', '--errors', mockDocument, server.url], { from: import.meta.url }),
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -125,7 +125,7 @@ describe('prism proxy --errors in front of the mock server', () => {
 describe("prism mock of the mock's own document", () => {
   let prism: PrismProcess;
   beforeAll(async () => {
-    prism = await startPrism(['mock', '-d', mockDocument]);
+    prism = await startPrism(['mock', '-d', mockDocument], { from: import.meta.url });
   }, 120_000);
   afterAll(() => prism?.close());
 

@@ -3,12 +3,9 @@
  * (examples) and dynamic (`-d`, random schema-conforming data) modes. Any conforming response
  * the client refuses is a bug in the client or in the document.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PrismProcess, startPrism } from '../../../test/helpers/processes';
 import { budget } from '../../../test-budget';
 import { createCspwatchClient } from '../src/create-client';
 import {
@@ -21,58 +18,14 @@ import {
   CspwatchServerError,
 } from '../src/index';
 
-const require = createRequire(import.meta.url);
-const prismPackage = require.resolve('@stoplight/prism-cli/package.json');
-const prismBin = join(
-  dirname(prismPackage),
-  (require(prismPackage) as { bin: { prism: string } }).bin.prism,
-);
 const documentPath = join(import.meta.dirname, '../openapi.json');
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** Starts `prism mock` on 127.0.0.1 and resolves once it listens (its output is kept for errors). */
-async function startPrism(dynamic: boolean): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const port = await freePort();
-  const args = [
-    'mock',
-    '-h',
-    '127.0.0.1',
-    '-p',
-    String(port),
-    ...(dynamic ? ['-d'] : []),
-    documentPath,
-  ];
-  const child = spawn(process.execPath, [prismBin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Prism did not start in 60 s:\n${output}`)),
-      60_000,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Prism is listening')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Prism exited with ${code}:\n${output}`));
-    });
+/** Starts `prism mock` of the client's document on 127.0.0.1; `-d` answers random conforming data. */
+const startMock = (dynamic: boolean) =>
+  startPrism(['mock', ...(dynamic ? ['-d'] : []), documentPath], {
+    from: import.meta.url,
+    startMs: 60_000,
   });
-  return { baseUrl: `http://127.0.0.1:${port}`, child };
-}
 
 const ERRORS: Array<[number, typeof CspwatchApiError, 'list' | 'create' | 'both']> = [
   [400, CspwatchBadRequestError, 'both'],
@@ -90,13 +43,11 @@ describe.each([
   ['static', false],
   ['dynamic', true],
 ])('the client against Prism (%s mode)', (_mode, dynamic) => {
-  let prism: { baseUrl: string; child: ChildProcess } | undefined;
+  let prism: PrismProcess | undefined;
   beforeAll(async () => {
-    prism = await startPrism(dynamic);
+    prism = await startMock(dynamic);
   }, budget(70_000));
-  afterAll(() => {
-    prism?.child.kill();
-  });
+  afterAll(() => prism?.close());
   const client = () =>
     createCspwatchClient({ baseUrl: prism!.baseUrl, token: 'tok_prism', maxRetries: 0 });
   const input = { name: 'Shop', url: 'https://shop.example.com' };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { GeneratedFile } from '../src/generated-files';
+import type { GeneratedFile } from '../src/openapi/generated-files';
 
 const root = join(import.meta.dirname, '../../..');
 

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { GeneratedFile } from '../src/generated-files';
+import type { GeneratedFile } from '../src/openapi/generated-files';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 

@@ -5,35 +5,35 @@
  * @packageDocumentation
  */
 
+export { redactUrls } from './redact-urls';
 export {
   AlertSchema,
   AlertWebsiteSchema,
   AlertWindowSchema,
   NEW_TYPE_EVENT,
   NewTypeFindingSchema,
-} from './alert';
+} from './schemas/alert';
 export {
   ApiKeyCreatorSchema,
   ApiKeyPageSchema,
   ApiKeySchema,
   PaginationSchema,
-} from './api-key';
-export { type FieldError, toFieldErrors } from './field-errors';
+} from './schemas/api-key';
+export { type FieldError, toFieldErrors } from './schemas/field-errors';
 export {
   DEFAULT_LIST_LIMIT,
   ListApiKeysQuerySchema,
   MAX_LIST_LIMIT,
   MAX_QUERY_LENGTH,
-} from './list-query';
+} from './schemas/list-query';
 export {
   PROBLEM_CODES,
   type ProblemCode,
   ProblemCodeSchema,
   ProblemFieldErrorSchema,
   ProblemSchema,
-} from './problem';
-export { redactUrls } from './redact-urls';
-export { codePointLength } from './text-rules';
+} from './schemas/problem';
+export { codePointLength } from './schemas/text-rules';
 export {
   CreateWebsiteRequestSchema,
   CreateWebsiteSettingsSchema,
@@ -43,4 +43,4 @@ export {
   WEBSITE_ROLES,
   WebsiteSchema,
   WebsiteSettingsSchema,
-} from './website';
+} from './schemas/website';

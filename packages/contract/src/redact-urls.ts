@@ -1,5 +1,5 @@
 /*
- * The one rule for URLs in printed text (DESIGN.md, "Printed URLs carry no userinfo"): what a
+ * The one rule for URLs in printed text (docs/client-reference.md, "Errors": no userinfo, every query value redacted): what a
  * CLI prints, an error message says or a log line holds passes through `redactUrls` first.
  * Bundled from here into every package that prints (client, webhook-sender, mock-server).
  */

@@ -5,9 +5,9 @@ import { dirname, join } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { budget } from '../../../test-budget';
-import { GENERATE_COMMAND, generatedFiles } from '../src/generated-files';
-import { buildOpenApiDocument } from '../src/openapi';
-import { PROBLEM_CODES } from '../src/problem';
+import { buildOpenApiDocument } from '../src/openapi/build-document';
+import { GENERATE_COMMAND, generatedFiles } from '../src/openapi/generated-files';
+import { PROBLEM_CODES } from '../src/schemas/problem';
 
 // biome-ignore lint/suspicious/noExplicitAny: reads an untyped JSON document
 type Json = any;

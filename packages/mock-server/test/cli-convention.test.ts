@@ -237,7 +237,7 @@ describe.each(CLIS)('$name', ({ name, bin, command, what }) => {
     ],
     [
       ['--url', 'https://hooks.example.com/', '--timeout', '0'],
-      '--timeout must be an integer from 1 to 600000',
+      '--timeout must be an integer from 1 to 600000 (ms), got 0',
     ],
     [
       ['--url', 'https://hooks.example.com/', '--tamper', '--replay'],

@@ -3,7 +3,13 @@
  * history); what is thrown is bad input and a Redis that cannot answer.
  */
 
-const MARKER = Symbol.for('@cspwatch/redis.CspwatchRedisError');
+import {
+  type BaseErrorOptions,
+  CspwatchBaseError,
+  formatIssues,
+  hasErrorKind,
+  type Issue,
+} from '@cspwatch/internal';
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.
@@ -27,17 +33,22 @@ export type CspwatchRedisErrorCode =
   | 'not_replicated'
   | 'channel_unusable';
 
-/** One problem found while validating options or input. */
-export interface RedisOptionIssue {
-  /** Dotted path of the offending field, e.g. `attemptDelaysMs.2`. */
-  readonly path: string;
-  /** A sentence saying what to fix. */
-  readonly message: string;
+/**
+ * One problem found while validating options or input: the issue type every cspwatch package
+ * uses (`path`, `code`, `message`), under this package's name.
+ */
+export type RedisOptionIssue = Issue;
+
+/** Options of {@link CspwatchRedisError}'s constructor. */
+export interface CspwatchRedisErrorOptions extends BaseErrorOptions {
+  /** The problems found, for `invalid_options` and `invalid_input`. */
+  readonly issues?: readonly RedisOptionIssue[];
 }
 
 /**
  * The one error class of this package: a literal `name`, a `code` and, for bad input, the list
- * of issues. `cause` holds the Redis client's own error.
+ * of issues. `cause` holds the Redis client's own error. `instanceof` and
+ * {@link isCspwatchRedisError} also recognise an error of another installed copy.
  *
  * @example
  * ```ts
@@ -49,11 +60,11 @@ export interface RedisOptionIssue {
  * }
  * ```
  */
-export class CspwatchRedisError extends Error {
+export class CspwatchRedisError extends CspwatchBaseError<CspwatchRedisErrorCode> {
+  /** The marker every copy of this package sets on its errors. */
+  static readonly kind: string = '@cspwatch/redis.CspwatchRedisError';
   /** Always `'CspwatchRedisError'`. */
   override readonly name = 'CspwatchRedisError' as const;
-  /** What went wrong; see {@link CspwatchRedisErrorCode}. */
-  readonly code: CspwatchRedisErrorCode;
   /** The problems found, for `invalid_options` and `invalid_input`; empty otherwise. */
   readonly issues: readonly RedisOptionIssue[];
 
@@ -65,12 +76,10 @@ export class CspwatchRedisError extends Error {
   constructor(
     code: CspwatchRedisErrorCode,
     message: string,
-    options: { issues?: readonly RedisOptionIssue[]; cause?: unknown } = {},
+    { issues = [], ...options }: CspwatchRedisErrorOptions = {},
   ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = code;
-    this.issues = Object.freeze([...(options.issues ?? [])]);
-    Object.defineProperty(this, MARKER, { value: true });
+    super(code, message, options);
+    this.issues = Object.freeze([...issues]);
   }
 }
 
@@ -84,7 +93,7 @@ export class CspwatchRedisError extends Error {
  * ```
  */
 export function isCspwatchRedisError(value: unknown): value is CspwatchRedisError {
-  return typeof value === 'object' && value !== null && MARKER in value;
+  return hasErrorKind(value, CspwatchRedisError.kind);
 }
 
 /** Throws `invalid_options` (or `code`) listing every issue, when there is at least one. */
@@ -94,8 +103,7 @@ export function throwIfIssues(
   code: 'invalid_options' | 'invalid_input' = 'invalid_options',
 ): void {
   if (issues.length === 0) return;
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  throw new CspwatchRedisError(code, `${what}: ${summary}`, { issues });
+  throw new CspwatchRedisError(code, `${what}: ${formatIssues(issues)}`, { issues });
 }
 
 /**

@@ -10,4 +10,4 @@ export {
   type HealthHandlerOptions,
   healthHandler,
   type MetricsRegistry,
-} from './health/health-handler';
+} from './monitoring/health-handler';

@@ -7,14 +7,14 @@
  */
 
 export {
-  createRedisChannelStateStore,
-  DEFAULT_CHANNEL_STATE_PREFIX,
-} from './channel-state-store';
-export {
   CspwatchRedisError,
   type CspwatchRedisErrorCode,
   isCspwatchRedisError,
   type RedisOptionIssue,
 } from './errors';
-export { createRedisReplayStore, DEFAULT_REPLAY_PREFIX } from './replay-store';
-export type { RedisStoreOptions } from './store-options';
+export {
+  createRedisChannelStateStore,
+  DEFAULT_CHANNEL_STATE_PREFIX,
+} from './stores/channel-state-store';
+export { createRedisReplayStore, DEFAULT_REPLAY_PREFIX } from './stores/replay-store';
+export type { RedisStoreOptions } from './stores/store-options';

@@ -5,4 +5,8 @@
  * @packageDocumentation
  */
 
-export { type QueueMetrics, type QueueMetricsOptions, queueMetrics } from './metrics/queue-metrics';
+export {
+  type QueueMetrics,
+  type QueueMetricsOptions,
+  queueMetrics,
+} from './monitoring/queue-metrics';

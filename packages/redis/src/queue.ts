@@ -45,4 +45,4 @@ export {
 } from './queue/options';
 export { deliveryQueueShards, type ShardQueueLocation } from './queue/shard-locations';
 export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';
-export type { Durability } from './replication';
+export type { Durability } from './stores/replication';

@@ -1,53 +1,33 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { createRedisChannelStateStore } from '@cspwatch/redis';
 import {
+  CspwatchRedisError,
   createDeliveryQueue,
   createDeliveryWorker,
   type DeliveryAttemptEntry,
   type DeliveryQueue,
   isCspwatchRedisError,
 } from '@cspwatch/redis/queue';
-import { createWebhookSender, type DeliveryChannel } from '@cspwatch/webhook-sender';
+import { createWebhookSender } from '@cspwatch/webhook-sender';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { queueDrained, queueTestBed } from './helpers/queue-test-bed';
+import { startRedisServer } from './helpers/redis-server';
 import { waitFor } from './helpers/wait-for';
 import { startWorkerProcess, stopWorkerProcess } from './helpers/worker-fleet';
 
 const SECRET = 'whsec_queue-test-secret-0123456789';
 const SHORT_SCHEDULE = [0, 20, 40, 60, 80];
-let redis: RedisServerHandle;
-let mock: MockServer;
-const channels = new Map<string, DeliveryChannel>();
-const open: { close(): Promise<void> }[] = [];
-let run = 0;
-
-beforeAll(async () => {
-  [redis, mock] = await Promise.all([startRedisServer(), startMockServer()]);
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await mock?.close();
-  await redis?.stop();
-});
-
-function inboxChannel(status = 200): DeliveryChannel {
-  const { id, url } = mock.service.inbox.createChannel({ secret: SECRET, response: { status } });
-  const channel = { id, url, secret: SECRET };
-  channels.set(id, channel);
-  return channel;
-}
+const bed = queueTestBed(SECRET);
+const { channels, inboxChannel } = bed;
 
 /** A queue and a worker on a fresh queue name, with the short schedule. */
 function setup(overrides: { attemptDelaysMs?: number[]; parkedTtlMs?: number } = {}) {
   const base = {
-    connection: redis.url,
-    queueName: `q${++run}`,
+    connection: bed.redis.url,
+    queueName: bed.uniqueName('q'),
     ...(overrides.parkedTtlMs ? { parkedTtlMs: overrides.parkedTtlMs } : {}),
   };
   const queue = createDeliveryQueue({
@@ -57,18 +37,13 @@ function setup(overrides: { attemptDelaysMs?: number[]; parkedTtlMs?: number } =
   });
   const worker = createDeliveryWorker({
     ...base,
-    channels: (id) => channels.get(id),
+    channels: bed.lookup,
     concurrency: 8,
     sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
   });
-  open.push(queue, worker);
+  bed.closeAfterTest(queue, worker);
   return { queue, worker };
 }
-
-const drained = async (queue: DeliveryQueue) => {
-  const counts = await queue.getCounts();
-  return counts.waiting + counts.active + counts.delayed === 0;
-};
 
 /** Parking writes the parked set, then the history: wait for the record, not the set. */
 const waitForParkedRecord = (queue: DeliveryQueue, channelId: string) =>
@@ -95,9 +70,9 @@ describe('delivery queue and worker', () => {
     const alert = sampleAlert();
     const { jobId } = await queue.enqueue(channel.id, alert);
     expect(jobId).toMatch(/^[0-9a-f]{40}$/);
-    await waitFor('the delivery', () => mock.service.inbox.deliveries(channel.id).length === 1);
-    await waitFor('the queue to drain', () => drained(queue));
-    const [delivery] = mock.service.inbox.deliveries(channel.id);
+    await waitFor('the delivery', () => bed.mock.service.inbox.deliveries(channel.id).length === 1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const [delivery] = bed.mock.service.inbox.deliveries(channel.id);
     expect(delivery?.verified).toBe(true);
     expect(delivery?.event).toEqual(alert);
     const history = await queue.getHistory(channel.id);
@@ -126,8 +101,8 @@ describe('delivery queue and worker', () => {
     expect(second.jobId).toBe(first.jobId);
     const other = await queue.enqueue(inboxChannel().id, alert);
     expect(other.jobId).not.toBe(first.jobId);
-    await waitFor('the queue to drain', () => drained(queue));
-    expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    expect(bed.mock.service.inbox.deliveries(channel.id)).toHaveLength(1);
   });
 
   it('retries on the schedule with the same id and a fresh signature, counting each failure', async () => {
@@ -137,14 +112,14 @@ describe('delivery queue and worker', () => {
     await queue.enqueue(channel.id, alert);
     await waitFor(
       'two failed attempts',
-      () => mock.service.inbox.deliveries(channel.id).length >= 2,
+      () => bed.mock.service.inbox.deliveries(channel.id).length >= 2,
     );
-    mock.service.inbox.setResponse(channel.id, { status: 204 });
+    bed.mock.service.inbox.setResponse(channel.id, { status: 204 });
     await waitFor('a success', () =>
-      mock.service.inbox.deliveries(channel.id).some((d) => d.status === 204),
+      bed.mock.service.inbox.deliveries(channel.id).some((d) => d.status === 204),
     );
-    await waitFor('the queue to drain', () => drained(queue));
-    const received = mock.service.inbox.deliveries(channel.id);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const received = bed.mock.service.inbox.deliveries(channel.id);
     expect(received.every((d) => d.verified && d.event?.id === alert.id)).toBe(true);
     const timestamps = received.map(
       (d) => d.headers['x-cspwatch-timestamp'] ?? d.headers['webhook-timestamp'],
@@ -176,21 +151,21 @@ describe('delivery queue and worker', () => {
       'every alert parked',
       async () => (await queue.countParked(channel.id)) === alerts.length,
     );
-    await waitFor('the queue to drain', () => drained(queue));
+    await waitFor('the queue to drain', () => queueDrained(queue));
     expect(await queue.getChannelState(channel.id)).toMatchObject({ disabled: true });
     const history = await allHistory(queue, channel.id);
     const attempts = history.filter((e): e is DeliveryAttemptEntry => e.kind === 'attempt');
     expect(attempts.filter((e) => e.disabledNow)).toHaveLength(1);
-    expect(attempts).toHaveLength(mock.service.inbox.deliveries(channel.id).length);
+    expect(attempts).toHaveLength(bed.mock.service.inbox.deliveries(channel.id).length);
     expect(
       history.filter((e) => e.kind === 'parked' && e.reason === 'channel_disabled'),
     ).toHaveLength(12);
 
-    mock.service.inbox.setResponse(channel.id, { status: 200 });
+    bed.mock.service.inbox.setResponse(channel.id, { status: 200 });
     expect(await queue.enableChannel(channel.id)).toEqual({ released: 12 });
     await waitFor('every alert delivered', () => {
       const ok = new Set(
-        mock.service.inbox
+        bed.mock.service.inbox
           .deliveries(channel.id)
           .filter((d) => d.status === 200)
           .map((d) => d.event?.id),
@@ -209,7 +184,7 @@ describe('delivery queue and worker', () => {
     await queue.enqueue(channel.id, alert);
     await waitForParkedRecord(queue, channel.id);
     expect(await queue.countParked(channel.id)).toBe(1);
-    expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(2);
+    expect(bed.mock.service.inbox.deliveries(channel.id)).toHaveLength(2);
     expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
       kind: 'parked',
       reason: 'retries_exhausted',
@@ -225,7 +200,7 @@ describe('delivery queue and worker', () => {
   });
 
   it('records a throwing channel lookup on every attempt, reports it, and parks with that cause', async () => {
-    const base = { connection: redis.url, queueName: `q${++run}` };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q') };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10] });
     const reported: unknown[] = [];
     const worker = createDeliveryWorker({
@@ -235,7 +210,7 @@ describe('delivery queue and worker', () => {
       },
       onError: (error) => reported.push(error),
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     const alert = sampleAlert();
     await queue.enqueue('ch_db_down', alert);
     await waitForParkedRecord(queue, 'ch_db_down');
@@ -263,7 +238,7 @@ describe('delivery queue and worker', () => {
   });
 
   it('never counts a channel configuration it cannot deliver to (short secret, bad URL) against the channel', async () => {
-    const base = { connection: redis.url, queueName: `q${++run}` };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q') };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10, 10, 10, 10] });
     const bad = {
       short: { id: 'ch_short', url: inboxChannel().url, secret: 'short' },
@@ -275,7 +250,7 @@ describe('delivery queue and worker', () => {
       channels: (id) => Object.values(bad).find((channel) => channel.id === id),
       onError: (error) => reported.push(error.message),
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     for (const channel of Object.values(bad)) {
       const alert = sampleAlert();
       await queue.enqueue(channel.id, alert);
@@ -302,16 +277,20 @@ describe('delivery queue and worker', () => {
     const hole = createNetServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => hole.listen(0, '127.0.0.1', resolve));
     const { port } = hole.address() as AddressInfo;
-    const channel = { id: `hole-${run}`, url: `http://127.0.0.1:${port}/`, secret: SECRET };
+    const channel = {
+      id: bed.uniqueName('hole-'),
+      url: `http://127.0.0.1:${port}/`,
+      secret: SECRET,
+    };
     channels.set(channel.id, channel);
-    const base = { connection: redis.url, queueName: `q${++run}` };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q') };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
-    open.push(queue);
-    const admin = new Redis(redis.url);
+    bed.closeAfterTest(queue);
+    const admin = new Redis(bed.redis.url);
     try {
       const alert = sampleAlert();
       await queue.enqueue(channel.id, alert);
-      const options = { redisUrl: redis.url, queueName: base.queueName, channels: [channel] };
+      const options = { redisUrl: bed.redis.url, queueName: base.queueName, channels: [channel] };
       for (const stall of [1, 2]) {
         const child = await startWorkerProcess({
           ...options,
@@ -324,13 +303,13 @@ describe('delivery queue and worker', () => {
       // The second stall is one too many: BullMQ fails the job instead of running it, and it is parked.
       const worker = createDeliveryWorker({
         ...base,
-        channels: (id) => channels.get(id),
+        channels: bed.lookup,
         lockDurationMs: 400,
         stalledIntervalMs: 100,
         maxStalledCount: 1,
         sender: { dangerouslyAllowLoopback: true },
       });
-      open.push(worker);
+      bed.closeAfterTest(worker);
       await waitForParkedRecord(queue, channel.id);
       expect((await queue.getHistory(channel.id)).entries[0]).toMatchObject({
         kind: 'parked',
@@ -338,7 +317,7 @@ describe('delivery queue and worker', () => {
         alertId: alert.id,
       });
       expect(await queue.countParked(channel.id)).toBe(1);
-      await waitFor('the queue to drain', () => drained(queue));
+      await waitFor('the queue to drain', () => queueDrained(queue));
       expect(await queue.getCounts()).toMatchObject({ failed: 0, parked: 1 });
       expect(sockets).toHaveLength(2);
       // BullMQ's own stall limit failed it; its 'failed' event parked it and took it out of the set.
@@ -358,7 +337,11 @@ describe('delivery queue and worker', () => {
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     const { port } = echo.address() as { port: number };
-    const channel = { id: `echo-${run}`, url: `http://127.0.0.1:${port}/`, secret: SECRET };
+    const channel = {
+      id: bed.uniqueName('echo-'),
+      url: `http://127.0.0.1:${port}/`,
+      secret: SECRET,
+    };
     channels.set(channel.id, channel);
     try {
       const { queue } = setup({ attemptDelaysMs: [0] });
@@ -379,7 +362,7 @@ describe('delivery queue and worker', () => {
   it('keeps the Test action (sender.sendTest on the shared store) out of the queue and the count', async () => {
     const { queue } = setup({ attemptDelaysMs: [0] }); // one attempt, then parked: the count stays put
     const channel = inboxChannel(500);
-    const client = new Redis(redis.url);
+    const client = new Redis(bed.redis.url);
     const sender = createWebhookSender({
       store: createRedisChannelStateStore({ redis: client }),
       dangerouslyAllowLoopback: true,
@@ -403,14 +386,14 @@ describe('delivery queue and worker', () => {
 
   /** A queue and worker with these history limits, on a fresh queue name. */
   function withHistory(history: { maxEntries?: number; maxAgeMs?: number }) {
-    const base = { connection: redis.url, queueName: `q${++run}`, history };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q'), history };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
     const worker = createDeliveryWorker({
       ...base,
-      channels: (id) => channels.get(id),
+      channels: bed.lookup,
       sender: { dangerouslyAllowLoopback: true },
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     return queue;
   }
 
@@ -496,6 +479,30 @@ describe('options', () => {
     expect(isCspwatchRedisError(error) && error.issues.map((issue) => issue.path)).toContain(path);
   });
 
+  it('says what to fix: the value when it is a number, the key a typo meant, a code per issue', () => {
+    const error = (() => {
+      try {
+        createDeliveryQueue({
+          connection: 'redis://127.0.0.1:1',
+          shards: 0,
+          queueNme: 'q',
+        } as never);
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(isCspwatchRedisError(error) && error.issues).toEqual([
+      { path: 'shards', code: 'out_of_range', message: 'must be an integer from 1 to 256, got 0' },
+      {
+        path: 'queueNme',
+        code: 'unknown_option',
+        message: 'unknown option (did you mean `queueName`?)',
+      },
+    ]);
+    expect(error).toBeInstanceOf(CspwatchRedisError);
+  });
+
   it('createDeliveryWorker needs a channel lookup and sane timings', () => {
     for (const [options, path] of [
       [{ connection: 'redis://127.0.0.1:1' }, 'channels'],
@@ -528,11 +535,11 @@ describe('when Redis is down', () => {
     const worker = createDeliveryWorker({
       connection: down.url,
       queueName: 'reconnect',
-      channels: (id) => channels.get(id),
+      channels: bed.lookup,
       sender: { dangerouslyAllowLoopback: true },
       onError: (error) => errors.push(error),
     });
-    open.push({ close: () => down.stop() }, queue, worker);
+    bed.closeAfterTest({ close: () => down.stop() }, queue, worker);
     await worker.waitUntilReady();
     const channel = inboxChannel();
     await down.crash();
@@ -550,7 +557,7 @@ describe('when Redis is down', () => {
     );
     await waitFor(
       'the delivery after the restart',
-      () => mock.service.inbox.deliveries(channel.id).length === 1,
+      () => bed.mock.service.inbox.deliveries(channel.id).length === 1,
       20_000,
     );
   });
@@ -562,7 +569,7 @@ describe('when Redis is down', () => {
       commandTimeoutMs: 500,
       queueName: 'down',
     });
-    open.push(queue, { close: () => down.stop() });
+    bed.closeAfterTest(queue, { close: () => down.stop() });
     await queue.enqueue('ch', sampleAlert());
     await down.crash();
     const started = Date.now();

@@ -124,7 +124,9 @@ describe('enqueue refuses an alert the schema does not accept', () => {
     for (const [input, path, message] of cases) {
       const error = await enqueueError(queue, input);
       expect(error.code).toBe('invalid_input');
-      expect(error.issues).toEqual([{ path, message: expect.stringMatching(message) }]);
+      expect(error.issues).toEqual([
+        { path, code: 'invalid', message: expect.stringMatching(message) },
+      ]);
     }
     expect(await admin.keys('*')).toEqual(keysAtStart);
   });
@@ -143,7 +145,11 @@ describe('enqueue refuses an alert the schema does not accept', () => {
     const error = await enqueueError(queue, { ...sampleAlert(), ...junk });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(error.issues).toHaveLength(20);
-    expect(error.issues[0]).toEqual({ path: 'alert.k0', message: expect.any(String) });
+    expect(error.issues[0]).toEqual({
+      path: 'alert.k0',
+      code: 'invalid',
+      message: expect.any(String),
+    });
     expect(await admin.keys('*')).toEqual(keysAtStart);
   });
 });
@@ -155,7 +161,9 @@ describe('enqueue refuses an alert larger than maxAlertBytes', () => {
     const error = await enqueueError(queue, huge);
     const bytes = Buffer.byteLength(JSON.stringify(huge));
     expect(error.code).toBe('invalid_input');
-    expect(error.issues).toEqual([{ path: 'alert', message: expect.stringContaining(`${bytes}`) }]);
+    expect(error.issues).toEqual([
+      { path: 'alert', code: 'out_of_range', message: expect.stringContaining(`${bytes}`) },
+    ]);
     expect(error.message).toContain(String(DELIVERY_QUEUE_DEFAULTS.maxAlertBytes));
     expect(error.message).toContain('maxAlertBytes');
     expect(await admin.dbsize()).toBe(keysAtStart.length);
@@ -179,7 +187,11 @@ describe('enqueue refuses an alert larger than maxAlertBytes', () => {
     expect(over.rule.length).toBeLessThan(limit / 2); // counted in bytes, not in characters
     const error = await enqueueError(queue, over);
     expect(error.issues).toEqual([
-      { path: 'alert', message: expect.stringContaining(`is ${limit + 1} bytes`) },
+      {
+        path: 'alert',
+        code: 'out_of_range',
+        message: expect.stringContaining(`is ${limit + 1} bytes`),
+      },
     ]);
     expect((await queue.getCounts()).waiting).toBe(1);
   });

@@ -5,34 +5,15 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
-import {
-  createDeliveryQueue,
-  createDeliveryWorker,
-  type DeliveryQueue,
-} from '@cspwatch/redis/queue';
+import { createDeliveryQueue, createDeliveryWorker } from '@cspwatch/redis/queue';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { queueDrained, queueTestBed } from './helpers/queue-test-bed';
 import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_fairness-secret-0123456789';
-let redis: RedisServerHandle;
-let mock: MockServer;
-const open: { close(): Promise<void> }[] = [];
-let run = 0;
-
-beforeAll(async () => {
-  [redis, mock] = await Promise.all([startRedisServer(), startMockServer()]);
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await mock?.close();
-  await redis?.stop();
-});
+const bed = queueTestBed(SECRET);
 
 /** An HTTP receiver on loopback that holds every request until `answer` is called. */
 async function startHoldingReceiver() {
@@ -69,36 +50,26 @@ async function startHoldingReceiver() {
   };
 }
 
-function inboxChannel(): DeliveryChannel {
-  const { id, url } = mock.service.inbox.createChannel({ secret: SECRET });
-  return { id, url, secret: SECRET };
-}
-
-const drained = async (queue: DeliveryQueue) => {
-  const counts = await queue.getCounts();
-  return counts.waiting + counts.active + counts.delayed === 0;
-};
-
 describe('the per-channel in-flight cap', () => {
   it('lets a hanging channel hold at most `cap` slots, disables it after at most 5 + cap attempts, and delivers the others meanwhile', async () => {
     const hang = await startHoldingReceiver();
-    open.push(hang);
+    bed.closeAfterTest(hang);
     const cap = 2;
-    const hanging: DeliveryChannel = { id: `hang-${++run}`, url: hang.url, secret: SECRET };
-    const healthy = inboxChannel();
-    const channels = new Map([hanging, healthy].map((channel) => [channel.id, channel]));
-    const base = { connection: redis.url, queueName: `fair${run}` };
+    const hanging: DeliveryChannel = { id: bed.uniqueName('hang-'), url: hang.url, secret: SECRET };
+    bed.channels.set(hanging.id, hanging);
+    const healthy = bed.inboxChannel();
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('fair') };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10, 10, 10, 10, 10] });
     // Timeouts long enough that the hanging channel's slots stay held while the healthy
     // channel's alerts go through: 16 slots in this worker, 2 for the dead endpoint.
     const worker = createDeliveryWorker({
       ...base,
-      channels: (id) => channels.get(id),
+      channels: bed.lookup,
       concurrency: 16,
       maxInFlightPerChannel: cap,
       sender: { dangerouslyAllowLoopback: true, timeoutMs: 60_000 },
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     const stuck = Array.from({ length: 20 }, () => sampleAlert());
     const fine = Array.from({ length: 30 }, () => sampleAlert());
     for (const alert of stuck) await queue.enqueue(hanging.id, alert);
@@ -107,7 +78,7 @@ describe('the per-channel in-flight cap', () => {
     // Every healthy alert is delivered while the dead endpoint still holds its two requests.
     await waitFor(
       'the healthy channel delivered',
-      () => mock.service.inbox.deliveries(healthy.id).length === fine.length,
+      () => bed.mock.service.inbox.deliveries(healthy.id).length === fine.length,
     );
     expect(hang.stats()).toMatchObject({ open: cap, requests: cap });
 
@@ -118,7 +89,7 @@ describe('the per-channel in-flight cap', () => {
       return (await queue.getChannelState(hanging.id)).disabled;
     });
     hang.answerAll(500);
-    await waitFor('the queue to drain', () => drained(queue));
+    await waitFor('the queue to drain', () => queueDrained(queue));
     expect(hang.stats().mostOpen).toBe(cap);
     expect(hang.stats().requests).toBeGreaterThanOrEqual(5);
     expect(hang.stats().requests).toBeLessThanOrEqual(5 + cap);
@@ -135,19 +106,19 @@ describe('the per-channel in-flight cap', () => {
 
 describe("one alert's history", () => {
   it('answers every attempt and event of one alert in one call, kept whatever the channel count bound', async () => {
-    const base = { connection: redis.url, queueName: `hist${++run}`, history: { maxEntries: 2 } };
+    const base = {
+      connection: bed.redis.url,
+      queueName: bed.uniqueName('hist'),
+      history: { maxEntries: 2 },
+    };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0, 10, 10] });
-    const { id, url } = mock.service.inbox.createChannel({
-      secret: SECRET,
-      response: { status: 500 },
-    });
-    const channels = new Map([[id, { id, url, secret: SECRET }]]);
+    const { id } = bed.inboxChannel(500);
     const worker = createDeliveryWorker({
       ...base,
-      channels: (channelId) => channels.get(channelId),
+      channels: bed.lookup,
       sender: { dangerouslyAllowLoopback: true },
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     const first = sampleAlert();
     await queue.enqueue(id, first);
     await waitFor('three attempts, then parked', async () => {
@@ -179,16 +150,16 @@ describe("one alert's history", () => {
 describe('close()', () => {
   it('stops taking jobs and waits for the delivery in flight before it resolves', async () => {
     const slow = await startHoldingReceiver();
-    open.push(slow);
-    const channel = { id: `slow-${++run}`, url: slow.url, secret: SECRET };
-    const base = { connection: redis.url, queueName: `close${run}` };
+    bed.closeAfterTest(slow);
+    const channel = { id: bed.uniqueName('slow-'), url: slow.url, secret: SECRET };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('close') };
     const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
     const worker = createDeliveryWorker({
       ...base,
       channels: () => channel,
       sender: { dangerouslyAllowLoopback: true, timeoutMs: 60_000 },
     });
-    open.push(queue);
+    bed.closeAfterTest(queue);
     const alert = sampleAlert();
     await queue.enqueue(channel.id, alert);
     await waitFor('the delivery in flight', () => slow.stats().open === 1);

@@ -1,4 +1,3 @@
-import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { healthHandler } from '@cspwatch/redis/health';
 import { queueMetrics } from '@cspwatch/redis/metrics';
 import {
@@ -8,43 +7,22 @@ import {
   type DeliveryWorkerHealth,
   isCspwatchRedisError,
 } from '@cspwatch/redis/queue';
-import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import { Registry } from 'prom-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
 import { serveFetchHandler } from './helpers/fetch-server';
 import { checkMetrics } from './helpers/promtool';
-import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
+import { queueTestBed } from './helpers/queue-test-bed';
+import { startRedisServer } from './helpers/redis-server';
 import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_metrics-test-secret-0123456789';
-let redis: RedisServerHandle;
-let mock: MockServer;
-const channels = new Map<string, DeliveryChannel>();
-const open: { close(): Promise<void> }[] = [];
-let run = 0;
-
-beforeAll(async () => {
-  [redis, mock] = await Promise.all([startRedisServer(), startMockServer()]);
-});
-afterEach(async () => {
-  for (const item of open.splice(0).reverse()) await item.close();
-});
-afterAll(async () => {
-  await mock?.close();
-  await redis?.stop();
-});
-
-function inboxChannel(status = 200): DeliveryChannel {
-  const { id, url } = mock.service.inbox.createChannel({ secret: SECRET, response: { status } });
-  const channel = { id, url, secret: SECRET };
-  channels.set(id, channel);
-  return channel;
-}
+const bed = queueTestBed(SECRET);
+const { inboxChannel } = bed;
 
 /** A queue, its metrics on a new registry, a worker feeding them, and the health handler served. */
 async function setup(options: { channelLabel?: boolean; connection?: string } = {}) {
-  const base = { connection: options.connection ?? redis.url, queueName: `m${++run}` };
+  const base = { connection: options.connection ?? bed.redis.url, queueName: bed.uniqueName('m') };
   // One attempt per alert: a failure is parked as retries_exhausted at once.
   const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
   const registry = new Registry();
@@ -56,14 +34,14 @@ async function setup(options: { channelLabel?: boolean; connection?: string } = 
   const errors: Error[] = [];
   const worker = createDeliveryWorker({
     ...base,
-    channels: (id) => channels.get(id),
+    channels: bed.lookup,
     concurrency: 8,
     sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
     observer: metrics.observer,
     onError: (error) => errors.push(error),
   });
   const server = await serveFetchHandler(healthHandler({ worker, registry }));
-  open.push(queue, worker, server);
+  bed.closeAfterTest(queue, worker, server);
   await worker.waitUntilReady();
   const scrape = async () => {
     const response = await fetch(`${server.url}/metrics`);
@@ -183,7 +161,7 @@ describe('queue metrics and worker health', () => {
     expect(Date.parse(ready.health.lastSuccessAt ?? '')).toBeGreaterThan(Date.now() - 600_000);
 
     // Fixed and re-enabled: the 20 parked alerts are delivered, the gauges go back to 0.
-    mock.service.inbox.setResponse(bad.id, { status: 200 });
+    bed.mock.service.inbox.setResponse(bad.id, { status: 200 });
     expect(await queue.enableChannel(bad.id)).toEqual({ released: 20 });
     const after = await waitFor('120 delivered and an idle queue', async () => {
       const s = await scrape();
@@ -259,19 +237,19 @@ describe('queue metrics and worker health', () => {
       await waitFor('/healthz to answer 200 again', async () => (await healthz()).status === 200);
     } finally {
       if (down) await own.start(); // the worker closes against a live Redis
-      for (const item of open.splice(0).reverse()) await item.close();
+      await bed.closeAll();
       await own.stop();
     }
   });
 
   it('reports a throwing observer to onError and delivers anyway', async () => {
-    const base = { connection: redis.url, queueName: `m${++run}` };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('m') };
     const queue = createDeliveryQueue(base);
     const seen: DeliveryOutcomeEvent[] = [];
     const errors: Error[] = [];
     const worker = createDeliveryWorker({
       ...base,
-      channels: (id) => channels.get(id),
+      channels: bed.lookup,
       sender: { dangerouslyAllowLoopback: true },
       observer: (event) => {
         seen.push(event);
@@ -279,12 +257,12 @@ describe('queue metrics and worker health', () => {
       },
       onError: (error) => errors.push(error),
     });
-    open.push(queue, worker);
+    bed.closeAfterTest(queue, worker);
     const channel = inboxChannel();
     await queue.enqueue(channel.id, sampleAlert());
     await waitFor('the delivered event', () => seen.length === 1);
     expect(seen[0]).toMatchObject({ outcome: 'delivered', channelId: channel.id });
-    expect(mock.service.inbox.deliveries(channel.id)).toHaveLength(1);
+    expect(bed.mock.service.inbox.deliveries(channel.id)).toHaveLength(1);
     expect(errors.map((error) => error.message)).toEqual(['observer broke']);
   });
 
@@ -311,7 +289,7 @@ describe('queue metrics and worker health', () => {
     expect(
       bad(() =>
         createDeliveryWorker({
-          connection: redis.url,
+          connection: bed.redis.url,
           channels: () => undefined,
           observer: 'metrics' as never,
         }),

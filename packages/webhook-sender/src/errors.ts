@@ -3,8 +3,7 @@
  * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
  */
 import { redactUrls } from '@cspwatch/contract';
-
-const MARKER = Symbol.for('@cspwatch/webhook-sender.WebhookSenderError');
+import { CspwatchBaseError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.
@@ -16,24 +15,20 @@ const MARKER = Symbol.for('@cspwatch/webhook-sender.WebhookSenderError');
 export type WebhookSenderErrorCode = 'invalid_options' | 'invalid_channel' | 'invalid_alert';
 
 /**
- * One problem found while validating input.
+ * One problem found while validating input: the issue type every cspwatch package uses
+ * (`path`, `code`, `message`), under this package's name.
  *
  * @example
  * ```ts
  * { path: 'secret', code: 'secret_too_short', message: 'secret must be at least 8 characters' }
  * ```
  */
-export interface ValidationIssue {
-  /** Dotted path of the offending field, e.g. `url` or `findings.0.count`. */
-  readonly path: string;
-  /** Stable snake_case identifier of the problem, e.g. `secret_too_short`. */
-  readonly code: string;
-  /** A sentence saying what to fix. Never contains a secret. */
-  readonly message: string;
-}
+export type ValidationIssue = Issue;
 
 /**
  * The one error class of this package: a literal `name`, a `code` and the list of issues.
+ * `instanceof` and {@link isWebhookSenderError} also recognise an error of another installed
+ * copy of this package.
  *
  * @example
  * ```ts
@@ -46,11 +41,11 @@ export interface ValidationIssue {
  * }
  * ```
  */
-export class WebhookSenderError extends Error {
+export class WebhookSenderError extends CspwatchBaseError<WebhookSenderErrorCode> {
+  /** The marker every copy of this package sets on its errors. */
+  static readonly kind: string = '@cspwatch/webhook-sender.WebhookSenderError';
   /** Always `'WebhookSenderError'`. */
   override readonly name = 'WebhookSenderError' as const;
-  /** What went wrong; see {@link WebhookSenderErrorCode}. */
-  readonly code: WebhookSenderErrorCode;
   /** Every problem found, in field order. At least one. */
   readonly issues: readonly ValidationIssue[];
 
@@ -70,11 +65,8 @@ export class WebhookSenderError extends Error {
       path: redactUrls(issue.path),
       message: redactUrls(issue.message),
     }));
-    const summary = shown.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-    super(`${code.replace(/_/g, ' ')}: ${summary}`, options);
-    this.code = code;
+    super(code, `${code.replace(/_/g, ' ')}: ${formatIssues(shown)}`, options);
     this.issues = Object.freeze(shown);
-    Object.defineProperty(this, MARKER, { value: true });
   }
 }
 
@@ -88,7 +80,7 @@ export class WebhookSenderError extends Error {
  * ```
  */
 export function isWebhookSenderError(value: unknown): value is WebhookSenderError {
-  return typeof value === 'object' && value !== null && MARKER in value;
+  return hasErrorKind(value, WebhookSenderError.kind);
 }
 
 /** Throws a {@link WebhookSenderError} when `issues` is not empty. Internal helper. */

@@ -34,17 +34,30 @@ describe('sender options', () => {
 
   it.each([
     [{ timeoutMs: 0 }, 'timeoutMs:out_of_range'],
-    [{ timeoutMs: 1.5 }, 'timeoutMs:out_of_range'],
-    [{ connectTimeoutMs: '5s' }, 'connectTimeoutMs:out_of_range'],
+    [{ timeoutMs: 1.5 }, 'timeoutMs:wrong_type'],
+    [{ connectTimeoutMs: '5s' }, 'connectTimeoutMs:wrong_type'],
     [{ maxResponseBodyBytes: -1 }, 'maxResponseBodyBytes:out_of_range'],
     [{ userAgent: 'bad\r\nheader: x' }, 'userAgent:invalid'],
     [{ userAgent: '' }, 'userAgent:invalid'],
     [{ store: { get() {} } }, 'store:invalid'],
-    [{ resolver: 'dns' }, 'resolver:invalid'],
-    [{ now: 5 }, 'now:invalid'],
-    [{ dangerouslyAllowLoopback: 'yes' }, 'dangerouslyAllowLoopback:invalid'],
+    [{ resolver: 'dns' }, 'resolver:wrong_type'],
+    [{ now: 5 }, 'now:wrong_type'],
+    [{ dangerouslyAllowLoopback: 'yes' }, 'dangerouslyAllowLoopback:wrong_type'],
   ])('refuses %o at construction', (options, expected) => {
     expect(codesOf(options)).toEqual([expected]);
+  });
+
+  it('says what to fix, with the value when it is a number and only its type otherwise', () => {
+    expect(() => createWebhookSender({ timeoutMs: 0 })).toThrow(
+      'invalid options: timeoutMs: must be an integer from 1 to 600000 (ms), got 0',
+    );
+    expect(() => createWebhookSender({ userAgent: 'ok', now: 'whsec_secret' as never })).toThrow(
+      'invalid options: now: must be a function, got a string',
+    );
+    expect(codesOf({ timeoutMS: 5 })).toEqual(['timeoutMS:unknown_option']);
+    expect(() => createWebhookSender({ timeoutMS: 5 } as never)).toThrow(
+      'unknown option (did you mean `timeoutMs`?)',
+    );
   });
 
   it('refuses a non-object', () => {

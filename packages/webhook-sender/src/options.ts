@@ -2,8 +2,17 @@
  * Options of `createWebhookSender`: one documented type, defaults in one frozen object, all
  * validated at construction (unknown keys too: a typo in a security option must be loud).
  */
+import {
+  checkBoolean,
+  checkFunction,
+  checkInteger,
+  checkUnknownKeys,
+  type Issue,
+  isOptionsObject,
+  issue,
+} from '@cspwatch/internal';
 import { type ChannelStateStore, createMemoryChannelStateStore } from './channels/channel-state';
-import { type ValidationIssue, WebhookSenderError } from './errors';
+import { throwIfIssues, WebhookSenderError } from './errors';
 import type { HostResolver } from './target/resolver';
 import { systemResolver } from './target/resolver';
 import type { TargetPolicyOptions } from './target/target-policy';
@@ -69,7 +78,7 @@ export interface ResolvedSenderOptions {
   readonly dangerouslyAllowLoopback: boolean;
 }
 
-const KNOWN = new Set([
+const KNOWN = [
   'store',
   'resolver',
   'timeoutMs',
@@ -78,65 +87,40 @@ const KNOWN = new Set([
   'userAgent',
   'now',
   'dangerouslyAllowLoopback',
-]);
+];
 const STORE_METHODS = ['get', 'recordAttempt', 'disable', 'enable'] as const;
-
-function integerIssue(path: string, value: unknown, min: number, max: number) {
-  if (value === undefined) return [];
-  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max)
-    return [];
-  return [{ path, code: 'out_of_range', message: `must be an integer from ${min} to ${max}` }];
-}
+const MS = { min: 1, max: 600_000, unit: 'ms' };
 
 /** Applies defaults and validates; throws `WebhookSenderError` `invalid_options`. */
 export function resolveSenderOptions(options: WebhookSenderOptions = {}): ResolvedSenderOptions {
-  const issues: ValidationIssue[] = [];
-  if (typeof options !== 'object' || options === null) {
+  if (!isOptionsObject(options as unknown)) {
     throw new WebhookSenderError('invalid_options', [
-      { path: '(options)', code: 'not_an_object', message: 'options must be an object' },
+      issue('(options)', 'not_an_object', 'options must be an object'),
     ]);
   }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.has(key))
-      issues.push({ path: key, code: 'unknown_option', message: 'unknown option' });
-  }
-  issues.push(...integerIssue('timeoutMs', options.timeoutMs, 1, 600_000));
-  issues.push(...integerIssue('connectTimeoutMs', options.connectTimeoutMs, 1, 600_000));
-  issues.push(...integerIssue('maxResponseBodyBytes', options.maxResponseBodyBytes, 0, 1_048_576));
+  const issues: Issue[] = [];
+  checkUnknownKeys(issues, options, KNOWN);
+  checkInteger(issues, 'timeoutMs', options.timeoutMs, MS);
+  checkInteger(issues, 'connectTimeoutMs', options.connectTimeoutMs, MS);
+  checkInteger(issues, 'maxResponseBodyBytes', options.maxResponseBodyBytes, {
+    min: 0,
+    max: 1_048_576,
+    unit: 'bytes',
+  });
   const { userAgent, store, resolver, now, dangerouslyAllowLoopback } = options;
   if (
     userAgent !== undefined &&
     (typeof userAgent !== 'string' || !/^[\x20-\x7e]+$/.test(userAgent))
   ) {
-    issues.push({
-      path: 'userAgent',
-      code: 'invalid',
-      message: 'must be non-empty printable ASCII',
-    });
+    issues.push(issue('userAgent', 'invalid', 'must be non-empty printable ASCII'));
   }
   if (store !== undefined && STORE_METHODS.some((name) => typeof store?.[name] !== 'function')) {
-    issues.push({
-      path: 'store',
-      code: 'invalid',
-      message: `must implement ${STORE_METHODS.join(', ')}`,
-    });
+    issues.push(issue('store', 'invalid', `must implement ${STORE_METHODS.join(', ')}`));
   }
-  for (const [path, value] of [
-    ['resolver', resolver],
-    ['now', now],
-  ] as const) {
-    if (value !== undefined && typeof value !== 'function') {
-      issues.push({ path, code: 'invalid', message: 'must be a function' });
-    }
-  }
-  if (dangerouslyAllowLoopback !== undefined && typeof dangerouslyAllowLoopback !== 'boolean') {
-    issues.push({
-      path: 'dangerouslyAllowLoopback',
-      code: 'invalid',
-      message: 'must be a boolean',
-    });
-  }
-  if (issues.length > 0) throw new WebhookSenderError('invalid_options', issues);
+  checkFunction(issues, 'resolver', resolver);
+  checkFunction(issues, 'now', now);
+  checkBoolean(issues, 'dangerouslyAllowLoopback', dangerouslyAllowLoopback);
+  throwIfIssues('invalid_options', issues);
   const defaults = DEFAULT_SENDER_OPTIONS;
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
   return {

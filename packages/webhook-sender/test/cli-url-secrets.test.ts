@@ -1,5 +1,5 @@
 /**
- * DESIGN.md, "Printed URLs carry no userinfo": every command and error path of the real
+ * Printed URLs carry no userinfo and no query value (`redactUrls`): every command and error path of the real
  * `cspwatch-webhook` executable (built: its launcher and dist/, its stdout and stderr captured) is run
  * with a URL whose userinfo and query hold a secret, and with receivers that send such URLs
  * back (a redirect, an error page that echoes them); neither secret may appear anywhere.

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md, "Printed URLs carry no userinfo", for the library: a thrown error (its message,
+ * Printed URLs carry no userinfo and no query value (`redactUrls`), for the library: a thrown error (its message,
  * its string form and its `cause` chain) and every text of a `DeliveryResult` (what the CLI,
  * the mock and the Redis history print or store whole) hold no userinfo or query value of a
  * URL, whether the caller gave it or a receiver sent it back.

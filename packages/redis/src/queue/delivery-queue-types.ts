@@ -3,7 +3,7 @@
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
-import type { Durability } from '../replication';
+import type { Durability } from '../stores/replication';
 import type { DeliveryHistoryEntry, DeliveryHistoryPage, HistoryPageOptions } from './history';
 
 /** Jobs in each state, and alerts parked. */

@@ -3,25 +3,25 @@
  * channel and release its parked alerts, read the history. Every call fails within
  * `commandTimeoutMs` with `redis_unavailable` when Redis is down: nothing is dropped silently.
  */
-import { createRedisChannelStateStore } from '../channel-state-store';
-import { CspwatchRedisError, callRedis, type RedisOptionIssue, throwIfIssues } from '../errors';
-import { DURABILITIES, type Durability, waitForReplica } from '../replication';
+
+import { CspwatchRedisError, callRedis } from '../errors';
+import { createRedisChannelStateStore } from '../stores/channel-state-store';
+import { DURABILITIES, type Durability, waitForReplica } from '../stores/replication';
 import { connectProducer, untilReady, withTimeout } from './connection';
 import type { DeliveryQueue } from './delivery-queue-types';
 import { readAlertHistory, readHistory } from './history';
 import { deliveryJob } from './jobs';
 import { deliveryJobId, queueKeys } from './keys';
 import {
-  checkInteger,
-  checkOptionsObject,
-  DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueOptions,
-  resolveBaseOptions,
+  deliveryQueueSchema,
+  parseOptions,
+  toBaseOptions,
 } from './options';
 import { countAllParked } from './parking';
 import { checkAlertId, checkChannelId, toJobAlert } from './queue-input';
 import { expireParkedAlerts, releaseParkedAlerts } from './release';
-import { checkRetrySchedule, type RetrySchedule } from './retry-schedule';
+import type { RetrySchedule } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
 
 /** Throws `invalid_input` unless `value` is a durability level. */
@@ -43,30 +43,12 @@ function checkDurability(value: unknown): Durability {
  */
 export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueue {
   const what = 'createDeliveryQueue';
-  checkOptionsObject(what, options);
-  const issues: RedisOptionIssue[] = [];
-  const base = resolveBaseOptions(
-    options,
-    ['attemptDelaysMs', 'jitter', 'commandTimeoutMs', 'maxAlertBytes', 'durability'],
-    issues,
-  );
-  checkRetrySchedule(issues, options.attemptDelaysMs, options.jitter);
-  checkInteger(issues, 'commandTimeoutMs', options.commandTimeoutMs, 1, 600_000);
-  checkInteger(issues, 'maxAlertBytes', options.maxAlertBytes, 1024, 16 * 1024 * 1024);
-  if (options.durability !== undefined && !DURABILITIES.includes(options.durability)) {
-    issues.push({ path: 'durability', message: "must be 'primary' or 'replicated'" });
-  }
-  throwIfIssues(what, issues);
-  const defaults = DELIVERY_QUEUE_DEFAULTS;
-  const schedule: RetrySchedule = {
-    delaysMs: [...(options.attemptDelaysMs ?? defaults.attemptDelaysMs)],
-    jitter: options.jitter ?? defaults.jitter,
-  };
-  const timeoutMs = options.commandTimeoutMs ?? defaults.commandTimeoutMs;
-  const maxAlertBytes = options.maxAlertBytes ?? defaults.maxAlertBytes;
+  const settings = parseOptions(what, deliveryQueueSchema, options);
+  const base = toBaseOptions(settings);
+  const schedule: RetrySchedule = { delaysMs: settings.attemptDelaysMs, jitter: settings.jitter };
+  const { commandTimeoutMs: timeoutMs, maxAlertBytes, durability } = settings;
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
   const keys = queueKeys(base.prefix, base.queueName);
-  const durability = options.durability ?? defaults.durability;
   const redis = connectProducer(base.connection, timeoutMs);
   // Errors surface per call as redis_unavailable.
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, () => {});

@@ -6,7 +6,7 @@
  */
 import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-sender';
 import { type Job, type MinimalJob, type Queue, Worker } from 'bullmq';
-import { createRedisChannelStateStore } from '../channel-state-store';
+import { createRedisChannelStateStore } from '../stores/channel-state-store';
 import { connectWorker } from './connection';
 import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';
@@ -51,7 +51,7 @@ export interface DeliveryWorker {
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const what = 'createDeliveryWorker';
-  const { base, report, defaults } = resolveWorkerOptions(what, options);
+  const { base, report, settings } = resolveWorkerOptions(what, options);
   const keys = queueKeys(base.prefix, base.queueName);
   const retention = { maxEntries: base.historyMaxEntries, maxAgeMs: base.historyMaxAgeMs };
   // BullMQ's connection, and one for the worker's own commands (channel state, slots, history,
@@ -61,19 +61,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // The sender decides (its store's one atomic step counts each attempt); Redis remembers.
   // Throws invalid_options (WebhookSenderError) now, not later.
   const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
-  const sender = createWebhookSender({ ...options.sender, store });
-  const lockDurationMs = options.lockDurationMs ?? defaults.lockDurationMs;
+  const sender = createWebhookSender({ ...settings.sender, store });
+  const { lockDurationMs, closeTimeoutMs, concurrency } = settings;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
-  const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
   let closing: Promise<void> | undefined;
   const slots = createInFlightSlots({
     redis: state,
     queues,
     keys,
-    cap: options.maxInFlightPerChannel ?? defaults.maxInFlightPerChannel,
+    cap: settings.maxInFlightPerChannel,
     // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
     // to another worker, so a slot held that long belongs to a dead one.
-    leaseMs: (options.sender?.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs,
+    leaseMs: (settings.sender.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs,
   });
   const processor = createJobProcessor({
     redis: state,
@@ -82,11 +81,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     retention,
     sender,
     store,
-    channels: options.channels,
+    channels: settings.channels,
     slots,
     report,
     closing: () => closing !== undefined,
-    observer: options.observer,
+    observer: settings.observer,
   });
   let inFlight = 0;
   const processJob = async (job: Job<DeliveryJobData>, token?: string) => {
@@ -98,7 +97,6 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     }
   };
   // One BullMQ worker per shard, sharing this process's concurrency.
-  const concurrency = options.concurrency ?? defaults.concurrency;
   const workers = queues.all.map(
     (queue) =>
       new Worker<DeliveryJobData>(base.queueName, processJob, {
@@ -106,9 +104,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         prefix: queue.opts.prefix ?? base.prefix,
         concurrency: Math.max(1, Math.ceil(concurrency / base.shards)),
         lockDuration: lockDurationMs,
-        stalledInterval: options.stalledIntervalMs ?? defaults.stalledIntervalMs,
+        stalledInterval: settings.stalledIntervalMs,
         // A job whose workers die under it more often than this is failed by BullMQ, then parked.
-        maxStalledCount: options.maxStalledCount ?? defaults.maxStalledCount,
+        maxStalledCount: settings.maxStalledCount,
         settings: {
           // Retry `attemptsMade` (1 = the second attempt) waits the schedule's delay at that index.
           backoffStrategy: (attemptsMade: number, _t?: string, _e?: Error, job?: MinimalJob) => {
@@ -130,7 +128,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const housekeeping = setInterval(() => {
     expireParkedAlerts(state, keys, base.parkedTtlMs, retention).catch(report);
     for (const queue of queues.all) parkFailedJobs(queue, processor.parkFailedJob).catch(report);
-  }, options.parkedExpiryIntervalMs ?? defaults.parkedExpiryIntervalMs);
+  }, settings.parkedExpiryIntervalMs);
   housekeeping.unref();
   return {
     waitUntilReady: async () => {

@@ -3,7 +3,7 @@
  * channel's keys share a cluster slot; an alert's history is tagged by its id.
  */
 import { createHash } from 'node:crypto';
-import { type ChannelStateKeys, channelStateKeys } from '../channel-state-keys';
+import { type ChannelStateKeys, channelStateKeys } from '../stores/channel-state-keys';
 
 /** Key names of a queue with `prefix` and `queueName`. */
 export interface QueueKeys extends ChannelStateKeys {

@@ -1,10 +1,20 @@
 /**
  * Options of the delivery queue and its workers: one documented type each, defaults in one
- * frozen object, every field validated at construction.
+ * frozen object, and one zod schema per factory that checks every field and fills in those
+ * defaults at construction.
  */
+import {
+  checkUnknownKeys,
+  describeValue,
+  type Issue,
+  isOptionsObject,
+  issue,
+  issuesFromZod,
+} from '@cspwatch/internal';
 import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
-import { type RedisOptionIssue, throwIfIssues } from '../errors';
-import type { Durability } from '../replication';
+import * as z from 'zod/mini';
+import { throwIfIssues } from '../errors';
+import { DURABILITIES, type Durability } from '../stores/replication';
 
 /** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
 export interface ClusterConnectionOptions {
@@ -129,104 +139,151 @@ export interface ResolvedBaseOptions {
 }
 
 const DAY_100 = 100 * 24 * 3_600_000;
+const MAX_DELAY_MS = 30 * 24 * 3_600_000;
+const defaults = DELIVERY_QUEUE_DEFAULTS;
 
-/** Checks an optional integer in `[min, max]`; `label` explains a 0 or a negative. */
-export function checkInteger(
-  issues: RedisOptionIssue[],
-  path: string,
-  value: unknown,
-  min: number,
-  max: number,
-): void {
-  if (value === undefined) return;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
-    return;
-  issues.push({ path, message: `must be an integer from ${min} to ${max} (got ${String(value)})` });
+/** An integer option in `[min, max]`, worded as every cspwatch package words it. */
+export function integer(min: number, max: number, unit = 'ms') {
+  const range = `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
+  const error = (problem: { input?: unknown }) =>
+    `must be ${range}, got ${describeValue(problem.input)}`;
+  return z.int({ error }).check(z.gte(min, { error }), z.lte(max, { error }));
 }
 
-/** Checks an optional queue or key-prefix name (it becomes part of Redis keys). */
-export function checkName(issues: RedisOptionIssue[], path: string, value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_.-]{1,100}$/.test(value)) {
-    issues.push({ path, message: 'must be 1-100 characters of A-Z, a-z, 0-9, _, . or -' });
-  }
-}
+/** A queue name or key prefix: it becomes part of Redis keys. */
+const NAME_RULE = 'must be 1-100 characters of A-Z, a-z, 0-9, _, . or -';
+const name = z.string({ error: NAME_RULE }).check(z.regex(/^[A-Za-z0-9_.-]{1,100}$/, NAME_RULE));
+
+/** Where the queue's keys are: shared by the queue, its workers and `deliveryQueueShards`. */
+export const locationShape = {
+  queueName: z._default(name, defaults.queueName),
+  prefix: z._default(name, defaults.prefix),
+  shards: z._default(integer(1, 256, ''), defaults.shards),
+};
+
+const HISTORY_RULE = 'must be an object { maxEntries, maxAgeMs }';
+
+/** The options every factory of the queue takes ({@link DeliveryQueueBaseOptions}). */
+export const baseShape = {
+  // Any value here: `checkConnection` names each accepted form in its messages.
+  connection: z.custom<RedisConnectionOptions>(),
+  ...locationShape,
+  history: z._default(
+    z.object(
+      {
+        maxEntries: z._default(integer(1, 1_000_000, ''), defaults.historyMaxEntries),
+        maxAgeMs: z._default(integer(1_000, DAY_100 * 10), defaults.historyMaxAgeMs),
+      },
+      { error: HISTORY_RULE },
+    ),
+    { maxEntries: defaults.historyMaxEntries, maxAgeMs: defaults.historyMaxAgeMs },
+  ),
+  parkedTtlMs: z._default(integer(1, DAY_100 * 10), defaults.parkedTtlMs),
+};
+
+const DELAYS_RULE = 'must be an array of 1 to 100 delays in ms';
+const JITTER_RULE = (problem: { input?: unknown }) =>
+  `must be a number from 0 to 1, got ${describeValue(problem.input)}`;
+
+/** {@link DeliveryQueueOptions}, checked, with their defaults. */
+export const deliveryQueueSchema = z.object({
+  ...baseShape,
+  attemptDelaysMs: z._default(
+    z
+      .array(integer(0, MAX_DELAY_MS), { error: DELAYS_RULE })
+      .check(z.minLength(1, DELAYS_RULE), z.maxLength(100, DELAYS_RULE)),
+    [...defaults.attemptDelaysMs],
+  ),
+  jitter: z._default(
+    z
+      .number({ error: JITTER_RULE })
+      .check(z.gte(0, { error: JITTER_RULE }), z.lte(1, { error: JITTER_RULE })),
+    defaults.jitter,
+  ),
+  commandTimeoutMs: z._default(integer(1, 600_000), defaults.commandTimeoutMs),
+  maxAlertBytes: z._default(integer(1024, 16 * 1024 * 1024, 'bytes'), defaults.maxAlertBytes),
+  durability: z._default(
+    z.enum(DURABILITIES as [Durability, ...Durability[]], {
+      error: "must be 'primary' or 'replicated'",
+    }),
+    defaults.durability,
+  ),
+});
 
 /** Checks `connection`: a redis URL, ioredis options, or `{ cluster: [seed nodes] }`. */
-function checkConnection(issues: RedisOptionIssue[], connection: unknown): void {
+function checkConnection(issues: Issue[], connection: unknown): void {
   if (typeof connection === 'string' && /^rediss?:\/\//.test(connection)) return;
-  if (typeof connection !== 'object' || connection === null || Array.isArray(connection)) {
-    issues.push({
-      path: 'connection',
-      message:
+  if (!isOptionsObject(connection)) {
+    issues.push(
+      issue(
+        'connection',
+        connection === undefined ? 'required' : 'invalid',
         'is required: a redis:// URL, ioredis options such as { host, port }, or { cluster: [{ host, port }] }',
-    });
+      ),
+    );
     return;
   }
   if ('status' in connection && 'sendCommand' in connection) {
-    issues.push({
-      path: 'connection',
-      message:
+    issues.push(
+      issue(
+        'connection',
+        'invalid',
         'must describe where Redis is, not be a client: the queue opens its own connections (pass the URL, the options, or { cluster: [...] })',
-    });
+      ),
+    );
     return;
   }
   if ('cluster' in connection) {
     const { cluster } = connection as { cluster: unknown };
     if (!Array.isArray(cluster) || cluster.length === 0) {
-      issues.push({
-        path: 'connection.cluster',
-        message: "must list the cluster's seed nodes, e.g. [{ host: '10.0.0.1', port: 6379 }]",
-      });
+      issues.push(
+        issue(
+          'connection.cluster',
+          'invalid',
+          "must list the cluster's seed nodes, e.g. [{ host: '10.0.0.1', port: 6379 }]",
+        ),
+      );
     }
   }
 }
 
-/** Validates and resolves the shared options; pushes issues and unknown keys. */
-export function resolveBaseOptions(
-  options: DeliveryQueueBaseOptions,
-  known: readonly string[],
-  issues: RedisOptionIssue[],
-): ResolvedBaseOptions {
-  const { connection, history = {} } = options;
-  checkConnection(issues, connection);
-  checkName(issues, 'queueName', options.queueName);
-  checkName(issues, 'prefix', options.prefix);
-  if (typeof history !== 'object' || history === null) {
-    issues.push({ path: 'history', message: 'must be an object { maxEntries, maxAgeMs }' });
-  } else {
-    checkInteger(issues, 'history.maxEntries', history.maxEntries, 1, 1_000_000);
-    checkInteger(issues, 'history.maxAgeMs', history.maxAgeMs, 1_000, DAY_100 * 10);
+/**
+ * Checks `options` against `schema` and returns them with their defaults; throws
+ * `invalid_options` listing every problem. A key the schema does not have is refused, with the
+ * key it most likely meant, unless `otherKeys` is `'ignore'`.
+ */
+export function parseOptions<Shape extends z.core.$ZodLooseShape>(
+  what: string,
+  schema: z.ZodMiniObject<Shape>,
+  options: unknown,
+  otherKeys: 'refuse' | 'ignore' = 'refuse',
+): z.output<z.ZodMiniObject<Shape>> {
+  if (!isOptionsObject(options)) {
+    const expected = 'connection' in schema.shape ? 'an object with `connection`' : 'an object';
+    throwIfIssues(what, [issue('(options)', 'not_an_object', `must be ${expected}`)]);
   }
-  checkInteger(issues, 'parkedTtlMs', options.parkedTtlMs, 1, DAY_100 * 10);
-  checkInteger(issues, 'shards', options.shards, 1, 256);
-  const allowed = new Set([
-    'connection',
-    'queueName',
-    'prefix',
-    'history',
-    'parkedTtlMs',
-    'shards',
-    ...known,
-  ]);
-  for (const key of Object.keys(options)) {
-    if (!allowed.has(key)) issues.push({ path: key, message: 'unknown option' });
-  }
-  const defaults = DELIVERY_QUEUE_DEFAULTS;
-  return {
-    connection,
-    queueName: options.queueName ?? defaults.queueName,
-    prefix: options.prefix ?? defaults.prefix,
-    historyMaxEntries: history?.maxEntries ?? defaults.historyMaxEntries,
-    historyMaxAgeMs: history?.maxAgeMs ?? defaults.historyMaxAgeMs,
-    parkedTtlMs: options.parkedTtlMs ?? defaults.parkedTtlMs,
-    shards: options.shards ?? defaults.shards,
-  };
+  const issues: Issue[] = [];
+  if ('connection' in schema.shape)
+    checkConnection(issues, (options as Record<string, unknown>).connection);
+  const parsed = schema.safeParse(options);
+  if (!parsed.success) issues.push(...issuesFromZod(parsed.error.issues));
+  if (otherKeys === 'refuse')
+    checkUnknownKeys(issues, options as object, Object.keys(schema.shape));
+  throwIfIssues(what, issues);
+  return parsed.data as z.output<z.ZodMiniObject<Shape>>;
 }
 
-/** Throws `invalid_options` for a non-object before anything else is read. */
-export function checkOptionsObject(what: string, options: unknown): void {
-  if (typeof options !== 'object' || options === null) {
-    throwIfIssues(what, [{ path: '(options)', message: 'must be an object with `connection`' }]);
-  }
+/** The shared options of a parse, in the form the queue and the worker read them. */
+export function toBaseOptions(
+  parsed: z.output<z.ZodMiniObject<typeof baseShape>>,
+): ResolvedBaseOptions {
+  return {
+    connection: parsed.connection,
+    queueName: parsed.queueName,
+    prefix: parsed.prefix,
+    historyMaxEntries: parsed.history.maxEntries,
+    historyMaxAgeMs: parsed.history.maxAgeMs,
+    parkedTtlMs: parsed.parkedTtlMs,
+    shards: parsed.shards,
+  };
 }

@@ -3,10 +3,11 @@
  * alert enters durable storage only if the contract's schema accepts it and it fits the cap.
  */
 import { AlertSchema, toFieldErrors } from '@cspwatch/contract';
+import { type Issue, issue } from '@cspwatch/internal';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import { en } from 'zod/locales';
 import type * as z from 'zod/mini';
-import { CspwatchRedisError, type RedisOptionIssue, throwIfIssues } from '../errors';
+import { CspwatchRedisError, throwIfIssues } from '../errors';
 
 /** Throws `invalid_input` unless `channelId` is a usable channel id. */
 export function checkChannelId(channelId: unknown): asserts channelId is string {
@@ -45,7 +46,7 @@ function firstIssues(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
     );
 }
 
-function refuse(issues: readonly RedisOptionIssue[]): never {
+function refuse(issues: readonly Issue[]): never {
   throwIfIssues('enqueue', issues, 'invalid_input');
   // Only for the type checker: a refusal always has at least one issue.
   throw new CspwatchRedisError('invalid_input', 'enqueue: the alert was refused');
@@ -59,16 +60,20 @@ function refuse(issues: readonly RedisOptionIssue[]): never {
 export function toJobAlert(alert: unknown, maxAlertBytes: number): CspwatchEvent {
   const parsed = AlertSchema.safeParse(alert, parseOptions);
   if (!parsed.success) {
-    refuse(toFieldErrors(firstIssues(parsed.error.issues), 'alert').slice(0, MAX_REPORTED));
+    const fields = toFieldErrors(firstIssues(parsed.error.issues), 'alert');
+    refuse(
+      fields.slice(0, MAX_REPORTED).map(({ path, message }) => issue(path, 'invalid', message)),
+    );
   }
   // zod's copy is plain data (strings, safe integers, objects, arrays): this cannot throw.
   const bytes = Buffer.byteLength(JSON.stringify(parsed.data), 'utf8');
   if (bytes > maxAlertBytes) {
     refuse([
-      {
-        path: 'alert',
-        message: `is ${bytes} bytes as JSON, over the cap of ${maxAlertBytes} bytes: send fewer or shorter findings, or raise the maxAlertBytes option of createDeliveryQueue`,
-      },
+      issue(
+        'alert',
+        'out_of_range',
+        `is ${bytes} bytes as JSON, over the cap of ${maxAlertBytes} bytes: send fewer or shorter findings, or raise the maxAlertBytes option of createDeliveryQueue`,
+      ),
     ]);
   }
   return parsed.data;

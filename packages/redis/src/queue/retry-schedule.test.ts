@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RedisOptionIssue } from '../errors';
-import { checkRetrySchedule, delayBeforeAttempt } from './retry-schedule';
+import type { CspwatchRedisError } from '../errors';
+import { deliveryQueueSchema, parseOptions } from './options';
+import { delayBeforeAttempt } from './retry-schedule';
 
 describe('delayBeforeAttempt', () => {
   it('stays within [delay × (1 − jitter), delay] for any schedule, attempt and random draw', () => {
@@ -30,11 +31,15 @@ describe('delayBeforeAttempt', () => {
   });
 });
 
-describe('checkRetrySchedule', () => {
+describe('the retry schedule options', () => {
   const issuesOf = (delays: unknown, jitter?: unknown) => {
-    const issues: RedisOptionIssue[] = [];
-    checkRetrySchedule(issues, delays, jitter);
-    return issues.map((issue) => issue.path);
+    const options = { connection: 'redis://127.0.0.1:1', attemptDelaysMs: delays, jitter };
+    try {
+      parseOptions('createDeliveryQueue', deliveryQueueSchema, options);
+      return [];
+    } catch (error) {
+      return (error as CspwatchRedisError).issues.map((issue) => issue.path);
+    }
   };
   it('accepts the default shape and refuses negative, fractional or missing delays and bad jitter', () => {
     expect(issuesOf([0, 5_000, 300_000, 1_800_000, 7_200_000], 0.2)).toEqual([]);

@@ -2,14 +2,8 @@
  * Where each shard's BullMQ queue lives, for tools that open BullMQ queues themselves
  * (bull-board, BullMQ's own `Queue` API, a dashboard of your own).
  */
-import { type RedisOptionIssue, throwIfIssues } from '../errors';
-import {
-  checkInteger,
-  checkName,
-  checkOptionsObject,
-  DELIVERY_QUEUE_DEFAULTS,
-  type DeliveryQueueBaseOptions,
-} from './options';
+import * as z from 'zod/mini';
+import { type DeliveryQueueBaseOptions, locationShape, parseOptions } from './options';
 import { shardPrefix } from './shards';
 
 /** One shard's BullMQ queue: open it with `new Queue(name, { connection, prefix })`. */
@@ -21,6 +15,8 @@ export interface ShardQueueLocation {
   /** The BullMQ key prefix of this shard: `<prefix>:{<shard tag>}`. */
   readonly prefix: string;
 }
+
+const locationSchema = z.object(locationShape);
 
 /**
  * Lists the BullMQ queue of every shard of a delivery queue. Give it the options given to
@@ -38,17 +34,8 @@ export function deliveryQueueShards(
   options: Pick<DeliveryQueueBaseOptions, 'queueName' | 'prefix' | 'shards'>,
 ): readonly ShardQueueLocation[] {
   const what = 'deliveryQueueShards';
-  checkOptionsObject(what, options);
-  const issues: RedisOptionIssue[] = [];
-  checkName(issues, 'queueName', options.queueName);
-  checkName(issues, 'prefix', options.prefix);
-  checkInteger(issues, 'shards', options.shards, 1, 256);
-  throwIfIssues(what, issues);
-  const {
-    queueName = DELIVERY_QUEUE_DEFAULTS.queueName,
-    prefix = DELIVERY_QUEUE_DEFAULTS.prefix,
-    shards = DELIVERY_QUEUE_DEFAULTS.shards,
-  } = options;
+  // Only these three are read: the rest of a queue's options may come along.
+  const { queueName, prefix, shards } = parseOptions(what, locationSchema, options, 'ignore');
   return Array.from({ length: shards }, (_, shard) => ({
     shard,
     name: queueName,

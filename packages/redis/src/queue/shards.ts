@@ -3,7 +3,7 @@
  * Cluster each shard's keys live in one slot and the shards spread over the masters. A channel
  * always maps to the same shard, so its jobs, its in-flight cap and its order stay together.
  */
-import { keySlot, SLOTS } from '../key-slot';
+import { keySlot, SLOTS } from '../stores/key-slot';
 
 /**
  * The hash tag of shard `index` of `count`: the first of `<index>.<k>` (k = 0, 1, …) whose slot

@@ -1,16 +1,17 @@
 /**
  * Options of `createDeliveryWorker`: the type, and their validation at construction.
  */
+import { isOptionsObject } from '@cspwatch/internal';
 import type { DeliveryChannel, WebhookSenderOptions } from '@cspwatch/webhook-sender';
-import { type RedisOptionIssue, throwIfIssues } from '../errors';
+import * as z from 'zod/mini';
 import type { DeliveryObserver } from './observer';
 import {
-  checkInteger,
-  checkOptionsObject,
+  baseShape,
   DELIVERY_QUEUE_DEFAULTS,
   type DeliveryQueueBaseOptions,
-  type ResolvedBaseOptions,
-  resolveBaseOptions,
+  integer,
+  parseOptions,
+  toBaseOptions,
 } from './options';
 
 /** Looks up a channel by id when a job runs (so secrets never sit in Redis); `undefined` when deleted. */
@@ -63,68 +64,58 @@ export interface DeliveryWorkerOptions extends DeliveryQueueBaseOptions {
   readonly observer?: DeliveryObserver;
 }
 
-const WORKER_KEYS = [
-  'channels',
-  'concurrency',
-  'sender',
-  'lockDurationMs',
-  'stalledIntervalMs',
-  'maxStalledCount',
-  'parkedExpiryIntervalMs',
-  'maxInFlightPerChannel',
-  'closeTimeoutMs',
-  'onError',
-  'observer',
-];
+const defaults = DELIVERY_QUEUE_DEFAULTS;
+const isFunction = (value: unknown) => typeof value === 'function';
+const SENDER_STORE_RULE =
+  "is the worker's (the Redis channel state store on the queue's keys, which parking reads too); remove it";
 
-/** Validates the worker's options; returns the shared ones and a safe `onError` caller. */
+/** {@link DeliveryWorkerOptions}, checked, with their defaults. */
+const workerSchema = z.object({
+  ...baseShape,
+  channels: z.custom<ChannelLookup>(isFunction, {
+    error: 'is required: a function (channelId) => { id, url, secret }',
+  }),
+  concurrency: z._default(integer(1, 10_000, ''), defaults.concurrency),
+  sender: z._default(
+    z
+      .custom<NonNullable<DeliveryWorkerOptions['sender']>>(isOptionsObject, {
+        error: 'must be an object of webhook sender options',
+      })
+      .check(
+        z.refine((sender) => !(isOptionsObject(sender) && 'store' in sender), {
+          error: SENDER_STORE_RULE,
+          path: ['store'],
+        }),
+      ),
+    {},
+  ),
+  lockDurationMs: z._default(integer(100, 3_600_000), defaults.lockDurationMs),
+  stalledIntervalMs: z._default(integer(100, 3_600_000), defaults.stalledIntervalMs),
+  maxStalledCount: z._default(integer(1, 1_000, ''), defaults.maxStalledCount),
+  parkedExpiryIntervalMs: z._default(integer(100, 86_400_000), defaults.parkedExpiryIntervalMs),
+  maxInFlightPerChannel: z._default(integer(1, 1_000, ''), defaults.maxInFlightPerChannel),
+  closeTimeoutMs: z._default(integer(0, 3_600_000), defaults.closeTimeoutMs),
+  onError: z.optional(
+    z.custom<NonNullable<DeliveryWorkerOptions['onError']>>(isFunction, {
+      error: 'must be a function (error) => void',
+    }),
+  ),
+  observer: z.optional(
+    z.custom<DeliveryObserver>(isFunction, {
+      error: 'must be a function (event) => void, e.g. queueMetrics({ registry, queue }).observer',
+    }),
+  ),
+});
+
+/** Validates the worker's options; returns the shared ones, the worker's own and a safe `onError` caller. */
 export function resolveWorkerOptions(what: string, options: DeliveryWorkerOptions) {
-  checkOptionsObject(what, options);
-  const issues: RedisOptionIssue[] = [];
-  const resolved = resolveBaseOptions(options, WORKER_KEYS, issues);
-  if (typeof options.channels !== 'function') {
-    issues.push({
-      path: 'channels',
-      message: 'is required: a function (channelId) => { id, url, secret }',
-    });
-  }
-  checkInteger(issues, 'concurrency', options.concurrency, 1, 10_000);
-  checkInteger(issues, 'lockDurationMs', options.lockDurationMs, 100, 3_600_000);
-  checkInteger(issues, 'stalledIntervalMs', options.stalledIntervalMs, 100, 3_600_000);
-  checkInteger(issues, 'maxStalledCount', options.maxStalledCount, 1, 1_000);
-  checkInteger(issues, 'parkedExpiryIntervalMs', options.parkedExpiryIntervalMs, 100, 86_400_000);
-  checkInteger(issues, 'maxInFlightPerChannel', options.maxInFlightPerChannel, 1, 1_000);
-  checkInteger(issues, 'closeTimeoutMs', options.closeTimeoutMs, 0, 3_600_000);
-  if (
-    options.sender !== undefined &&
-    (typeof options.sender !== 'object' || options.sender === null)
-  ) {
-    issues.push({ path: 'sender', message: 'must be an object of webhook sender options' });
-  } else if (options.sender && 'store' in options.sender) {
-    issues.push({
-      path: 'sender.store',
-      message:
-        "is the worker's (the Redis channel state store on the queue's keys, which parking reads too); remove it",
-    });
-  }
-  if (options.onError !== undefined && typeof options.onError !== 'function') {
-    issues.push({ path: 'onError', message: 'must be a function (error) => void' });
-  }
-  if (options.observer !== undefined && typeof options.observer !== 'function') {
-    issues.push({
-      path: 'observer',
-      message:
-        'must be a function (event) => void, e.g. queueMetrics({ registry, queue }).observer',
-    });
-  }
-  throwIfIssues(what, issues);
+  const settings = parseOptions(what, workerSchema, options);
   const report = (error: unknown): void => {
     try {
-      options.onError?.(error instanceof Error ? error : new Error(String(error)));
+      settings.onError?.(error instanceof Error ? error : new Error(String(error)));
     } catch {
       // a throwing hook must not stop the worker
     }
   };
-  const base: ResolvedBaseOptions = resolved;
-  return { base, report, defaults: DELIVERY_QUEUE_DEFAULTS };
+  return { base: toBaseOptions(settings), report, settings };
 }

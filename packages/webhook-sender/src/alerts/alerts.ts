@@ -1,5 +1,5 @@
 /**
- * The alert payload of spec section 2.4 for `csp-violation:new-type`: `buildAlert` fills the
+ * The alert payload for `csp-violation:new-type` (docs/api-contract.md): `buildAlert` fills the
  * derived fields (`id`, `key`, `findingsCount`, normalised dates) and refuses inconsistent
  * input. The sender serialises the result once and signs exactly the bytes it sends.
  */

@@ -2,6 +2,7 @@
  * Field checks of webhook channels, shared by create and edit. Each check records issues and
  * returns the normalised value; messages never contain the secret.
  */
+import { issue } from '@cspwatch/internal';
 import { MIN_SECRET_LENGTH, secretProblem } from '@cspwatch/webhooks';
 import { type ValidationIssue, WebhookSenderError } from '../errors';
 import { checkWebhookTargetStatic } from '../target/target-policy';
@@ -22,11 +23,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 const FIELDS = new Set(['name', 'url', 'secret', 'type']);
-export const issue = (path: string, code: string, message: string): ValidationIssue => ({
-  path,
-  code,
-  message,
-});
 
 /** Internal field check. */
 export function checkName(value: unknown, issues: ValidationIssue[]): string {

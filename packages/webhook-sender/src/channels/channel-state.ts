@@ -5,7 +5,7 @@
  * so several sender processes can share one store.
  */
 
-/** Consecutive failed attempts that disable a channel (DESIGN.md, "Webhook delivery gaps"). */
+/** Consecutive failed attempts that disable a channel (docs/webhook-sender-reference.md, "Failure counting and auto-disable"). */
 export const FAILURES_BEFORE_DISABLE = 5;
 
 /** The delivery state of one channel. */

@@ -1,5 +1,5 @@
 /**
- * Webhook channels (spec 2.3): validation on create and edit, and the public view. JSON field
+ * Webhook channels (docs/webhook-sender-reference.md, "Channels"): validation on create and edit, and the public view. JSON field
  * names: `id`, `type` (`"Webhook"`), `name`, `url`, `secret` (write-only) and `secretPreview`
  * (read-only, masked). The secret is a non-enumerable property of a channel, so
  * `JSON.stringify` and `console.log` of a channel never show it.

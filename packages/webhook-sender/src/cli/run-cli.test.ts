@@ -141,7 +141,7 @@ describe('cspwatch-webhook send-test', () => {
         '--timeout',
         '99999999',
       ],
-      /^error: --timeout must be an integer from 1 to 600000; see cspwatch-webhook send-test --help\n$/,
+      /^error: --timeout must be an integer from 1 to 600000 \(ms\), got 99999999; see cspwatch-webhook send-test --help\n$/,
     ],
   ])('exits 2 on usage errors: %j', async (argv, message) => {
     const { code, stderr } = await run(argv, { A: SECRET });

@@ -1,5 +1,5 @@
 /**
- * The name rules of the target policy (DESIGN.md): strip one trailing dot, compare by labels
+ * The name rules of the target policy (docs/webhook-sender-reference.md): strip one trailing dot, compare by labels
  * case-insensitively, reject empty labels, `localhost`, `*.localhost`, `*.local`, `*.internal`
  * and single-label names. Input is a hostname as the WHATWG URL parser gives it.
  */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyAddress } from './ip-policy';
 import { checkWebhookTargetStatic } from './target-policy';
 
-/** An independent oracle: DESIGN.md's IPv4 blocks plus AS112/AMT, matched with integer math. */
+/** An independent oracle: the target policy's IPv4 blocks plus AS112/AMT, matched with integer math. */
 const IPV4_SPECIAL: readonly [number, number][] = [
   '0.0.0.0/8',
   '10.0.0.0/8',

@@ -1,6 +1,6 @@
 /**
  * Classification of one IP address for the target policy. Uses ipaddr.js `range()` names,
- * plus explicit CIDR lists from DESIGN.md that are checked as well, so the verdict does not
+ * plus explicit CIDR lists (the blocks the target policy names) that are checked as well, so the verdict does not
  * depend on how a future ipaddr.js version names or splits its ranges.
  */
 import ipaddr from 'ipaddr.js';
@@ -29,7 +29,7 @@ export type AddressVerdict =
 const cidrs = (list: readonly string[]) =>
   list.map((cidr) => [cidr, ipaddr.parseCIDR(cidr)] as const);
 
-/** Every IANA special-purpose IPv4 block DESIGN.md lists (ipaddr.js names all of them today). */
+/** Every IANA special-purpose IPv4 block the target policy refuses (ipaddr.js names all of them today). */
 const IPV4_DENIED = cidrs([
   '0.0.0.0/8',
   '10.0.0.0/8',
@@ -52,7 +52,7 @@ const IPV4_DENIED = cidrs([
 /** Global unicast: the only IPv6 space accepted. ipaddr.js has no name for it. */
 const IPV6_GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
-/** Carved out of 2000::/3 by DESIGN.md (TEREDO/IETF protocol, documentation, 6to4, documentation). */
+/** Carved out of 2000::/3 by the target policy (TEREDO/IETF protocol, documentation, 6to4, documentation). */
 const IPV6_DENIED = cidrs(['2001::/23', '2001:db8::/32', '2002::/16', '3fff::/20']);
 
 /** ipaddr.js range names of IPv6 forms that carry an IPv4 address inside. */

@@ -1,5 +1,5 @@
 /**
- * The target policy of the sender (spec 4.3, DESIGN.md "Target policy of the sender"): which
+ * The target policy of the sender (docs/webhook-sender-reference.md, "Target policy"): which
  * webhook URLs may be delivered to. The URL is judged as the WHATWG parser gives it; names are
  * resolved and every address checked. Messages name the host only, never the path or query
  * (webhook URLs often carry tokens there).

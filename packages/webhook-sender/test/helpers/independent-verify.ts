@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * A verifier written from spec section 5 alone, with plain node:crypto, so deliveries are
+ * A verifier written from the signing rule alone (docs/webhooks-reference.md, "The delivery"), with plain node:crypto, so deliveries are
  * checked by something other than `@cspwatch/webhooks`. Returns the reason it refuses, or 'ok'.
  */
 export function verifyIndependently(

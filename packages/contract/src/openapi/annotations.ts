@@ -1,19 +1,29 @@
 import * as z from 'zod/mini';
-import { AlertSchema, AlertWebsiteSchema, AlertWindowSchema, NewTypeFindingSchema } from './alert';
-import { ApiKeyCreatorSchema, ApiKeyPageSchema, ApiKeySchema, PaginationSchema } from './api-key';
+import {
+  AlertSchema,
+  AlertWebsiteSchema,
+  AlertWindowSchema,
+  NewTypeFindingSchema,
+} from '../schemas/alert';
+import {
+  ApiKeyCreatorSchema,
+  ApiKeyPageSchema,
+  ApiKeySchema,
+  PaginationSchema,
+} from '../schemas/api-key';
 import {
   DEFAULT_LIST_LIMIT,
   ListApiKeysQuerySchema,
   MAX_LIST_LIMIT,
   MAX_QUERY_LENGTH,
-} from './list-query';
+} from '../schemas/list-query';
 import {
   PROBLEM_CODES,
   ProblemCodeSchema,
   ProblemFieldErrorSchema,
   ProblemSchema,
-} from './problem';
-import { DateTimeSchema, HTTP_URI_PATTERN } from './text-rules';
+} from '../schemas/problem';
+import { DateTimeSchema, HTTP_URI_PATTERN } from '../schemas/text-rules';
 import {
   CreateWebsiteRequestSchema,
   CreateWebsiteSettingsSchema,
@@ -22,7 +32,7 @@ import {
   WEBSITE_ROLES,
   WebsiteSchema,
   WebsiteSettingsSchema,
-} from './website';
+} from '../schemas/website';
 
 /*
  * What the JSON Schema says beyond the zod structure: names of the components, descriptions,

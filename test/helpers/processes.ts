@@ -1,13 +1,17 @@
+/**
+ * Child processes the tests of several workspace packages start: a package's bin, and Prism
+ * serving an OpenAPI document. Each caller passes its own `import.meta.url`, so a tool is
+ * resolved from the dependencies of the package whose test runs it.
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
-
-/** The JavaScript file behind a package's bin. */
-export function binOf(packageName: string, bin: string): string {
+/** The JavaScript file behind a package's bin, resolved from the module at `from`. */
+export function binOf(packageName: string, bin: string, from: string | URL): string {
+  const require = createRequire(from);
   const manifest = require.resolve(`${packageName}/package.json`);
   const { bin: bins } = require(manifest) as { bin: Record<string, string> };
   return join(dirname(manifest), bins[bin]!);
@@ -33,15 +37,26 @@ export interface PrismProcess {
   close(): Promise<void>;
 }
 
+/** Where {@link startPrism} finds Prism, and how long it may take to start. */
+export interface StartPrismOptions {
+  /** The caller's `import.meta.url`: Prism is resolved from that package's dependencies. */
+  readonly from: string | URL;
+  /** Longest wait for Prism to listen, in ms. @default 90000 */
+  readonly startMs?: number;
+}
+
 /**
  * Starts `prism <args…>` on 127.0.0.1 with a free port and resolves once it prints that it
  * listens; rejects with its output if it exits first or does not start within `startMs`.
  */
-export async function startPrism(args: string[], startMs = 90_000): Promise<PrismProcess> {
+export async function startPrism(
+  args: string[],
+  { from, startMs = 90_000 }: StartPrismOptions,
+): Promise<PrismProcess> {
   const port = await freePort();
   const child: ChildProcess = spawn(
     process.execPath,
-    [binOf('@stoplight/prism-cli', 'prism'), ...args, '-h', '127.0.0.1', '-p', String(port)],
+    [binOf('@stoplight/prism-cli', 'prism', from), ...args, '-h', '127.0.0.1', '-p', String(port)],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /*
  * Leaf rules shared by the schemas. They carry no JSON Schema metadata: that lives in
- * `annotations.ts`, so the code the client bundles stays small.
+ * `openapi/annotations.ts`, so the code the client bundles stays small.
  */
 
 /** Counts characters as code points, as JSON Schema's `minLength`/`maxLength` do. */
@@ -27,7 +27,7 @@ export function isOrigin(value: string): boolean {
   return URL.canParse(value) && new URL(value).origin === value;
 }
 
-/** One instance for every ISO 8601 UTC date-time field; `annotations.ts` gives it its format. */
+/** One instance for every ISO 8601 UTC date-time field; `openapi/annotations.ts` gives it its format. */
 export const DateTimeSchema = z.string();
 
 /**

@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
 import { toJSONSchema } from 'zod/v4/core';
-import { AlertSchema } from './alert';
+import { AlertSchema } from '../schemas/alert';
+import { ListApiKeysQuerySchema } from '../schemas/list-query';
 import { annotatedRegistry, COMPONENTS } from './annotations';
-import { ListApiKeysQuerySchema } from './list-query';
 
 /** A JSON Schema (draft 2020-12) object, as written into the generated files. */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -2,8 +2,10 @@
  * Prometheus metrics of the delivery queue on a prom-client `Registry`: counters and histograms
  * fed by a worker's observer, and queue-depth gauges read from Redis when scraped.
  */
+
+import { checkBoolean, type Issue, isOptionsObject, issue } from '@cspwatch/internal';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { type RedisOptionIssue, throwIfIssues } from '../errors';
+import { throwIfIssues } from '../errors';
 import type { DeliveryQueue } from '../queue/delivery-queue-types';
 import type { DeliveryObserver } from '../queue/observer';
 
@@ -41,20 +43,18 @@ const LAG_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 900, 1800, 3600, 7
 const STATES = ['waiting', 'active', 'delayed', 'parked'] as const;
 
 function checkOptions(options: QueueMetricsOptions): void {
-  const issues: RedisOptionIssue[] = [];
-  if (typeof options !== 'object' || options === null) {
-    throwIfIssues('queueMetrics', [{ path: '(options)', message: 'must be an object' }]);
+  if (!isOptionsObject(options as unknown)) {
+    throwIfIssues('queueMetrics', [issue('(options)', 'not_an_object', 'must be an object')]);
   }
+  const issues: Issue[] = [];
   const { registry, queue, channelLabel } = options;
   if (registry !== undefined && typeof registry?.registerMetric !== 'function') {
-    issues.push({ path: 'registry', message: 'must be a prom-client Registry (new Registry())' });
+    issues.push(issue('registry', 'invalid', 'must be a prom-client Registry (new Registry())'));
   }
   if (queue !== undefined && typeof queue?.getCounts !== 'function') {
-    issues.push({ path: 'queue', message: 'must be a queue from createDeliveryQueue' });
+    issues.push(issue('queue', 'invalid', 'must be a queue from createDeliveryQueue'));
   }
-  if (channelLabel !== undefined && typeof channelLabel !== 'boolean') {
-    issues.push({ path: 'channelLabel', message: 'must be true or false' });
-  }
+  checkBoolean(issues, 'channelLabel', channelLabel);
   throwIfIssues('queueMetrics', issues);
 }
 

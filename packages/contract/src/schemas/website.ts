@@ -3,7 +3,7 @@ import { UNKNOWN_FIELD_MESSAGE } from './field-errors';
 import { anyInteger, codePointLength, DateTimeSchema, isHttpUri, isOrigin } from './text-rules';
 
 /*
- * The create-website endpoint (spec sections 2.2 and 4.2). The request schema is what both
+ * The create-website endpoint (docs/api-contract.md). The request schema is what both
  * the client and the mock service accept: unknown fields are refused at every level, because
  * a client cannot know that a server accepts a field the client does not know. The response
  * schemas are open: they keep unknown fields and accept any `role`, and check only the types.
@@ -61,7 +61,7 @@ export const CreateWebsiteRequestSchema = requestObject({
     ),
   ),
   // Refinements, not `z.maxLength`: its check class alone is 0.2 kB gzipped of the client's
-  // bundle. `annotations.ts` writes the `maxLength`.
+  // bundle. `openapi/annotations.ts` writes the `maxLength`.
   url: requiredString('an absolute http: or https: URL').check(
     z.refine(
       (value) => value.length <= MAX_WEBSITE_URL_LENGTH,

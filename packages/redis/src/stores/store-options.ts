@@ -1,8 +1,9 @@
 /**
  * The options both stores take: an ioredis client and a key prefix, validated at construction.
  */
+import { checkInteger, checkUnknownKeys, isOptionsObject, issue } from '@cspwatch/internal';
 import type { Cluster, Redis } from 'ioredis';
-import { type RedisOptionIssue, throwIfIssues } from './errors';
+import { type RedisOptionIssue, throwIfIssues } from '../errors';
 import { DURABILITIES, type Durability } from './replication';
 
 /** Options shared by {@link createRedisChannelStateStore} and {@link createRedisReplayStore}. */
@@ -42,10 +43,10 @@ export function resolveStoreOptions(
   options: RedisStoreOptions,
   defaultPrefix: string,
 ): ResolvedStoreOptions {
-  const issues: RedisOptionIssue[] = [];
-  if (typeof options !== 'object' || options === null) {
-    throwIfIssues(what, [{ path: '(options)', message: 'must be an object with `redis`' }]);
+  if (!isOptionsObject(options as unknown)) {
+    throwIfIssues(what, [issue('(options)', 'not_an_object', 'must be an object with `redis`')]);
   }
+  const issues: RedisOptionIssue[] = [];
   const {
     redis,
     prefix = defaultPrefix,
@@ -53,33 +54,26 @@ export function resolveStoreOptions(
     replicaTimeoutMs = 1000,
   } = options;
   if (typeof redis !== 'object' || redis === null) {
-    issues.push({
-      path: 'redis',
-      message: 'is required: an ioredis client (new Redis(url) or new Cluster(nodes))',
-    });
+    issues.push(
+      issue(
+        'redis',
+        'required',
+        'is required: an ioredis client (new Redis(url) or new Cluster(nodes))',
+      ),
+    );
   } else if (CLIENT_METHODS.some((name) => typeof redis[name] !== 'function')) {
-    issues.push({
-      path: 'redis',
-      message: 'must be an ioredis client (new Redis(url) or new Cluster(nodes))',
-    });
+    issues.push(
+      issue('redis', 'invalid', 'must be an ioredis client (new Redis(url) or new Cluster(nodes))'),
+    );
   }
   if (typeof prefix !== 'string' || prefix === '' || prefix.endsWith(':')) {
-    issues.push({ path: 'prefix', message: 'must be a non-empty string not ending in ":"' });
+    issues.push(issue('prefix', 'invalid', 'must be a non-empty string not ending in ":"'));
   }
   if (!DURABILITIES.includes(durability)) {
-    issues.push({ path: 'durability', message: "must be 'primary' or 'replicated'" });
+    issues.push(issue('durability', 'invalid', "must be 'primary' or 'replicated'"));
   }
-  if (
-    !Number.isSafeInteger(replicaTimeoutMs) ||
-    replicaTimeoutMs < 1 ||
-    replicaTimeoutMs > 60_000
-  ) {
-    issues.push({ path: 'replicaTimeoutMs', message: 'must be an integer from 1 to 60000 (ms)' });
-  }
-  const known = new Set(['redis', 'prefix', 'durability', 'replicaTimeoutMs']);
-  for (const key of Object.keys(options)) {
-    if (!known.has(key)) issues.push({ path: key, message: 'unknown option' });
-  }
+  checkInteger(issues, 'replicaTimeoutMs', replicaTimeoutMs, { min: 1, max: 60_000, unit: 'ms' });
+  checkUnknownKeys(issues, options, ['redis', 'prefix', 'durability', 'replicaTimeoutMs']);
   throwIfIssues(what, issues);
   return { redis, prefix, durability, replicaTimeoutMs };
 }

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, integer } from './text-rules';
 
 /*
- * The alert payload of spec section 2.4 for `eventType` `csp-violation:new-type`, as the
- * service (and the reference sender) sends it.
+ * The alert payload for `eventType` `csp-violation:new-type`, as the service (and the reference
+ * sender) sends it; published as `alert.schema.json` (docs/api-contract.md).
  */
 
 /** The only `eventType` the spec shows. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { DateTimeSchema, exactCount } from './text-rules';
 
 /*
- * The list-API-keys responses (spec sections 2.1 and 4.1), as a client may rely on them: open
+ * The list-API-keys responses (docs/api-contract.md), as a client may rely on them: open
  * objects (a response may grow fields), types checked, and `expiresAt`, `lastUsedAt` and
  * `nextCursor` null or absent (the spec does not say which). The document and the client's
  * reading are both these schemas.

@@ -1,4 +1,4 @@
-import type { ProblemCode } from './problem';
+import type { ProblemCode } from '../schemas/problem';
 
 /** An error status an operation can answer, with the problem `code`s it carries. */
 export interface ErrorResponse {

@@ -4,7 +4,7 @@
  * connection that wrote blocks until a replica has every write of that connection.
  */
 import type { Cluster, Redis } from 'ioredis';
-import { CspwatchRedisError } from './errors';
+import { CspwatchRedisError } from '../errors';
 import { keySlot } from './key-slot';
 
 /**

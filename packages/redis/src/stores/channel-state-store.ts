@@ -11,8 +11,8 @@ import type {
   RecordedAttempt,
 } from '@cspwatch/webhook-sender';
 import type { Cluster, Redis } from 'ioredis';
+import { callRedis } from '../errors';
 import { channelStateKeys } from './channel-state-keys';
-import { callRedis } from './errors';
 import { waitForReplica } from './replication';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 

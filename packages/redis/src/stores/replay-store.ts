@@ -3,7 +3,7 @@
  * deliveries any of them accepted.
  */
 import type { ReplayStore } from '@cspwatch/webhooks';
-import { CspwatchRedisError, callRedis } from './errors';
+import { CspwatchRedisError, callRedis } from '../errors';
 import { waitForReplica } from './replication';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 

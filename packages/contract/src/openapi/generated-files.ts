@@ -1,5 +1,5 @@
+import { buildOpenApiDocument } from './build-document';
 import { alertJsonSchema } from './json-schemas';
-import { buildOpenApiDocument } from './openapi';
 
 /** The command that rewrites the generated files from the schemas. */
 export const GENERATE_COMMAND = 'pnpm --filter @cspwatch/contract generate';
