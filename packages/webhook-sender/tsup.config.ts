@@ -11,6 +11,8 @@ const shared: Options = {
   splitting: false,
   treeshake: true,
   removeNodeProtocol: false,
+  // `import.meta.url` in the CommonJS build (the tracing module requires its optional peer).
+  shims: true,
   // The private contract package (the URL rule of printed text) is bundled from its source
   // modules, never installed: only what the sender imports is kept.
   noExternal: ['@cspwatch/contract'],

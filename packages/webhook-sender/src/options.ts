@@ -7,6 +7,7 @@ import { type ValidationIssue, WebhookSenderError } from './errors';
 import type { HostResolver } from './target/resolver';
 import { systemResolver } from './target/resolver';
 import type { TargetPolicyOptions } from './target/target-policy';
+import { isTracerProvider, type TracerProvider } from './telemetry/tracing';
 import { VERSION } from './version';
 
 /** Options of {@link createWebhookSender}. Every field is optional. */
@@ -41,6 +42,11 @@ export interface WebhookSenderOptions extends TargetPolicyOptions {
    * @default Date.now
    */
   readonly now?: () => number;
+  /**
+   * Where the spans of deliveries go (`@opentelemetry/api`, an optional peer).
+   * @default the global tracer provider: no spans until one is registered
+   */
+  readonly tracerProvider?: TracerProvider;
 }
 
 /** Defaults of {@link WebhookSenderOptions}. */
@@ -67,6 +73,7 @@ export interface ResolvedSenderOptions {
   readonly userAgent: string;
   readonly now: () => number;
   readonly dangerouslyAllowLoopback: boolean;
+  readonly tracerProvider: TracerProvider | undefined;
 }
 
 const KNOWN = new Set([
@@ -78,6 +85,7 @@ const KNOWN = new Set([
   'userAgent',
   'now',
   'dangerouslyAllowLoopback',
+  'tracerProvider',
 ]);
 const STORE_METHODS = ['get', 'recordAttempt', 'disable', 'enable'] as const;
 
@@ -136,6 +144,13 @@ export function resolveSenderOptions(options: WebhookSenderOptions = {}): Resolv
       message: 'must be a boolean',
     });
   }
+  if (options.tracerProvider !== undefined && !isTracerProvider(options.tracerProvider)) {
+    issues.push({
+      path: 'tracerProvider',
+      code: 'invalid',
+      message: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+    });
+  }
   if (issues.length > 0) throw new WebhookSenderError('invalid_options', issues);
   const defaults = DEFAULT_SENDER_OPTIONS;
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
@@ -148,5 +163,6 @@ export function resolveSenderOptions(options: WebhookSenderOptions = {}): Resolv
     userAgent: userAgent ?? defaults.userAgent,
     now: now ?? Date.now,
     dangerouslyAllowLoopback: dangerouslyAllowLoopback ?? defaults.dangerouslyAllowLoopback,
+    tracerProvider: options.tracerProvider,
   };
 }
