@@ -29,4 +29,6 @@ export default defineConfig({
   splitting: false,
   treeshake: true,
   removeNodeProtocol: false,
+  // `import.meta.url` in the CommonJS build (the tracing module requires its optional peer).
+  shims: true,
 });

@@ -5,6 +5,7 @@
 import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
 import { type RedisOptionIssue, throwIfIssues } from '../errors';
 import type { Durability } from '../replication';
+import { isTracerProvider, type TracerProvider } from '../telemetry/tracing';
 
 /** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
 export interface ClusterConnectionOptions {
@@ -49,6 +50,12 @@ export interface DeliveryQueueBaseOptions {
    * multiple). Give the producers and the workers the same number. @default 1
    */
   readonly shards?: number;
+  /**
+   * Where the spans of `enqueue` and of each attempt go (`@opentelemetry/api`, an optional
+   * peer); a worker's sender uses it too unless `sender.tracerProvider` is given.
+   * @default the global tracer provider: no spans until one is registered
+   */
+  readonly tracerProvider?: TracerProvider;
 }
 
 /** Options of {@link createDeliveryQueue} (the producer and admin side). */
@@ -126,6 +133,7 @@ export interface ResolvedBaseOptions {
   readonly historyMaxAgeMs: number;
   readonly parkedTtlMs: number;
   readonly shards: number;
+  readonly tracerProvider: TracerProvider | undefined;
 }
 
 const DAY_100 = 100 * 24 * 3_600_000;
@@ -200,6 +208,12 @@ export function resolveBaseOptions(
   }
   checkInteger(issues, 'parkedTtlMs', options.parkedTtlMs, 1, DAY_100 * 10);
   checkInteger(issues, 'shards', options.shards, 1, 256);
+  if (options.tracerProvider !== undefined && !isTracerProvider(options.tracerProvider)) {
+    issues.push({
+      path: 'tracerProvider',
+      message: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+    });
+  }
   const allowed = new Set([
     'connection',
     'queueName',
@@ -207,6 +221,7 @@ export function resolveBaseOptions(
     'history',
     'parkedTtlMs',
     'shards',
+    'tracerProvider',
     ...known,
   ]);
   for (const key of Object.keys(options)) {
@@ -221,6 +236,7 @@ export function resolveBaseOptions(
     historyMaxAgeMs: history?.maxAgeMs ?? defaults.historyMaxAgeMs,
     parkedTtlMs: options.parkedTtlMs ?? defaults.parkedTtlMs,
     shards: options.shards ?? defaults.shards,
+    tracerProvider: options.tracerProvider,
   };
 }
 

@@ -13,6 +13,7 @@ import type {
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import { DelayedError, type Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
+import { noteAttemptOutcome } from '../telemetry/tracing';
 import {
   appendHistory,
   type ChannelProblem,
@@ -91,6 +92,7 @@ export function createJobProcessor(context: JobProcessorContext) {
   /** Tells the observer how a recorded attempt went. */
   function observeAttempt(job: Job<DeliveryJobData>, entry: Omit<DeliveryAttemptEntry, 'id'>) {
     const { channelId, durationMs } = entry;
+    noteAttemptOutcome(entry.ok, entry.cause);
     if (entry.ok) {
       lastSuccessAt = Date.now();
       notify?.({
