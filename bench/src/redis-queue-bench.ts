@@ -30,6 +30,7 @@ import { countRoundTrips } from './redis-stats.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
 import type { BenchChannel } from './redis-worker-protocol.js';
 import type { SectionResult } from './report.js';
+import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
 
 const FULL: RedisBenchPlan = {
   concurrency: 50,
@@ -57,6 +58,7 @@ const QUICK: RedisBenchPlan = {
 /** Runs the Redis queue section. */
 export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
   const plan = quick ? QUICK : FULL;
+  const untraced = { module: await buildUninstrumented(QUEUE_PACKAGE) };
   const redisServer = await startRedisServer();
   const receiver = await startCountingReceiver();
   const hanging = await startHangingReceiver();
@@ -106,6 +108,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       runOf('plain', [kindProcess.plain], plan.warmUp),
       runOf('floor', [kindProcess.floor], plan.warmUp),
     ]);
+    await Promise.all(ours.map((child) => runOf('ours', [child], plan.warmUp, untraced)));
     const results = new Map<SetupKey, RunResult[]>(SETUPS.map((s) => [s.key, []]));
     for (let round = 0; round < plan.rounds; round += 1) {
       // Rotate which of our processes serve 1 and 2 workers, and reverse the order every other
@@ -114,7 +117,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       const order = round % 2 === 0 ? SETUPS : [...SETUPS].reverse();
       for (const s of order) {
         const workers = s.kind === 'ours' ? rotated.slice(0, s.processes) : [kindProcess[s.kind]];
-        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries));
+        const extra = s.key === 'ours1Untraced' ? untraced : {};
+        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries, extra));
       }
     }
     const fairness = await measureFairness(setup, {
