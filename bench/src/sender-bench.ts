@@ -48,8 +48,8 @@ function spread(ratios: readonly number[]): string {
 export async function runSenderBench(quick: boolean): Promise<SectionResult> {
   const count = quick ? 300 : 3_000;
   const rounds = quick ? 1 : 3;
-  const pairs = quick ? 4 : 24;
-  const pairCount = quick ? 200 : 600;
+  const pairs = quick ? 4 : 60;
+  const pairCount = quick ? 200 : 300;
   const uninstrumentedModule = await buildUninstrumented(SENDER_PACKAGE);
   const uninstrumented = (await import(uninstrumentedModule)) as {
     createWebhookSender: typeof createWebhookSender;
