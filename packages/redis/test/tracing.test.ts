@@ -214,6 +214,24 @@ describe('with a tracer provider registered globally', () => {
     expect(leakedSecrets(spans, [...forbidden, ...signatures.map((s) => s.slice(7))])).toEqual([]);
   });
 
+  it('keeps the trace of an alert parked while its channel is disabled, once released', async () => {
+    receiver.answer([503, 503, 503, 503, 503, 204]);
+    const { queue, channel } = setup([0, 10, 10, 10, 10], true);
+    await queue.enqueue(channel.id, sampleAlert());
+    await waitFor('the channel disabled', async () => (await queue.countParked(channel.id)) === 1);
+    expect(await queue.enableChannel(channel.id)).toEqual({ released: 1 });
+    await waitFor('the delivery after the release', () => receiver.requests.length === 6);
+    await waitFor('six process spans', () => tracing.spans().filter(named('process')).length === 6);
+    const [send] = tracing.spans().filter(named('send'));
+    const processes = tracing.spans().filter(named('process'));
+    const released = processes.find((span) => span.attributes['cspwatch.delivery.attempt'] === 6);
+    expect(released?.status.code).toBe(SpanStatusCode.UNSET);
+    for (const process of processes) {
+      expect(parentOf(process)).toBe(idOf(send!));
+      expect(process.links.map((link) => link.context.spanId)).toEqual([idOf(send!)]);
+    }
+  });
+
   it('refuses a tracerProvider that is not one, saying what it must be', () => {
     expect(() =>
       createDeliveryQueue({ connection: redis.url, tracerProvider: {} as never }),

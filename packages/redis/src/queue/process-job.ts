@@ -114,10 +114,11 @@ export function createJobProcessor(context: JobProcessorContext) {
     reason: ParkReason,
     onlyWhileDisabled: boolean,
   ) {
-    const { channelId, alert } = job.data;
+    const { channelId, alert, traceContext } = job.data;
     const parkedAt = Date.now();
     const entryId = job.id ?? `${parkedAt}`;
-    const parked = { entryId, channelId, alert, attempts, reason, parkedAt };
+    const traced = traceContext ? { traceContext } : {};
+    const parked = { entryId, channelId, alert, attempts, reason, parkedAt, ...traced };
     if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
     const at = new Date(parkedAt).toISOString();
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
