@@ -50,17 +50,23 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
   const rounds = quick ? 1 : 3;
   const pairs = quick ? 4 : 60;
   const pairCount = quick ? 200 : 300;
-  const uninstrumentedModule = await buildUninstrumented(SENDER_PACKAGE);
-  const uninstrumented = (await import(uninstrumentedModule)) as {
-    createWebhookSender: typeof createWebhookSender;
-  };
+  type SenderModule = { createWebhookSender: typeof createWebhookSender };
+  // Both sides of the tracing-off pairs are built the same way from the same source.
+  const [instrumented, uninstrumented] = (await Promise.all(
+    [true, false].map(async (kept) => import(await buildUninstrumented(SENDER_PACKAGE, kept))),
+  )) as [SenderModule, SenderModule];
   const receiver = await startCountingReceiver();
   const sender = createWebhookSender({ dangerouslyAllowLoopback: true });
+  const tracedSender = instrumented.createWebhookSender({ dangerouslyAllowLoopback: true });
   const plainSender = uninstrumented.createWebhookSender({ dangerouslyAllowLoopback: true });
   const channel = { id: 'bench-channel', url: receiver.url, secret: SECRET };
   const alerts: CspwatchEvent[] = Array.from({ length: 64 }, () => createSampleAlert());
   const ours = async (index: number) => {
     const result = await sender.deliver(channel, alerts[index % alerts.length]!);
+    if (!result.ok) throw new Error(`delivery failed: ${result.cause} ${result.error ?? ''}`);
+  };
+  const traced = async (index: number) => {
+    const result = await tracedSender.deliver(channel, alerts[index % alerts.length]!);
     if (!result.ok) throw new Error(`delivery failed: ${result.cause} ${result.error ?? ''}`);
   };
   const plain = async (index: number) => {
@@ -86,6 +92,7 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
   };
   try {
     await throughput(200, ours); // warm-up: connections, JIT
+    await throughput(200, traced);
     await throughput(200, plain);
     await throughput(200, bare);
     const oursRates: number[] = [];
@@ -100,19 +107,19 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
     const cpuRatios: number[] = [];
     const wallRatios: number[] = [];
     for (let pairIndex = 0; pairIndex < pairs; pairIndex += 1) {
-      const order = pairIndex % 2 === 0 ? [ours, plain] : [plain, ours];
+      const order = pairIndex % 2 === 0 ? [traced, plain] : [plain, traced];
       const measured = new Map<unknown, { rate: number; cpu: number }>();
       for (const loop of order) {
         const rate = await throughput(pairCount, loop);
         measured.set(loop, { rate, cpu: lastCpuPerDelivery });
       }
-      const instrumented = measured.get(ours)!;
+      const withTracing = measured.get(traced)!;
       const without = measured.get(plain)!;
       plainRates.push(without.rate);
-      cpuRatios.push(instrumented.cpu / without.cpu);
-      wallRatios.push(without.rate / instrumented.rate);
+      cpuRatios.push(withTracing.cpu / without.cpu);
+      wallRatios.push(without.rate / withTracing.rate);
     }
-    const expected = 600 + 2 * rounds * count + 2 * pairs * pairCount;
+    const expected = 800 + 2 * rounds * count + 2 * pairs * pairCount;
     if (receiver.received() !== expected) {
       throw new Error(`receiver got ${receiver.received()} deliveries, expected ${expected}`);
     }
@@ -142,7 +149,7 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
       ['ours: `sender.deliver(channel, alert)`', oursRate.toFixed(0), formatRatio(ratio)],
       ['bare: JSON.stringify + createHmac + fetch', bareRate.toFixed(0), '1.00x'],
       [
-        'ours, built without its tracing module (no-op stub)',
+        'ours, esbuild copy without its tracing module (no-op stub)',
         median(plainRates).toFixed(0),
         formatRatio(median(plainRates) / bareRate),
       ],
@@ -154,7 +161,7 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
     const notes = [
       `${count.toLocaleString('en')} deliveries per round, ${rounds} alternating round(s) after a warm-up of 200 each; median shown. Receiver: node:http on 127.0.0.1 answering 204.`,
       'Ours also runs the target policy on every delivery, counts the outcome in the in-memory state store and reads a capped excerpt of the response.',
-      `Tracing off: \`@opentelemetry/api\` is installed and no tracer provider is registered (its no-op tracer answers); the uninstrumented build is the same source bundled with esbuild, \`src/telemetry/tracing.ts\` replaced by a no-op stub (src/uninstrumented-build.ts). Ratios are instrumented / uninstrumented: ${pairs} pairs of ${pairCount.toLocaleString('en')} deliveries each, the two back to back in alternating order; median of the pairs' ratios shown.`,
+      `Tracing off: \`@opentelemetry/api\` is installed and no tracer provider is registered (its no-op tracer answers); both sides are the same source bundled the same way with esbuild, one of them with \`src/telemetry/tracing.ts\` replaced by a no-op stub (src/uninstrumented-build.ts), so the tracing module is the only difference. Ratios are instrumented / uninstrumented: ${pairs} pairs of ${pairCount.toLocaleString('en')} deliveries each, the two back to back in alternating order; median of the pairs' ratios shown.`,
     ];
     return {
       title: 'Sender: delivery throughput',
@@ -163,6 +170,7 @@ export async function runSenderBench(quick: boolean): Promise<SectionResult> {
     };
   } finally {
     await sender.close();
+    await tracedSender.close();
     await plainSender.close();
     await new Promise((resolve) => receiver.server.close(resolve));
   }

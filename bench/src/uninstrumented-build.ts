@@ -1,10 +1,11 @@
 /**
- * A second build of a package from the same source, with its tracing module
- * (`src/telemetry/tracing.ts`) swapped for a no-op stub that exports the same names: the
- * "without the instrumentation" side of the zero-cost-when-off rows. esbuild bundles the
- * package's own source (and any workspace package listed in `inline`, whose tracing is
- * stubbed too); every other import stays external, pointed at the very file the installed
- * build would load, so both builds share their dependencies.
+ * Two builds of a package from the same source, made the same way, for the zero-cost-when-off
+ * rows: one as is, and one with its tracing module (`src/telemetry/tracing.ts`) swapped for a
+ * no-op stub that exports the same names. esbuild bundles the package's own source (and any
+ * workspace package listed in `inline`, stubbed alike); every other import stays external,
+ * pointed at the very file the installed build would load, so both builds share their
+ * dependencies. Both are written under the package's `node_modules/.cache/`, so the tracing
+ * module finds `@opentelemetry/api` from there as the package's own build does.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -36,14 +37,17 @@ export interface UninstrumentedBuildOptions extends StubbedPackage {
 
 const absolute = (dir: string) => resolve(here, '../..', dir);
 
-/** Swaps each package's tracing module for its stub; keeps every other package external. */
-function stubTracing(packages: readonly StubbedPackage[]): Plugin {
+/**
+ * Bundles the listed packages from source (their tracing module swapped for its stub when
+ * `stubbed`); keeps every other package external.
+ */
+function fromSource(packages: readonly StubbedPackage[], stubbed: boolean): Plugin {
   const stubs = new Map(
-    packages.map((p) => [join(absolute(p.packageDir), TRACING_MODULE), p.stub]),
+    stubbed ? packages.map((p) => [join(absolute(p.packageDir), TRACING_MODULE), p.stub]) : [],
   );
   const entries = new Map(packages.map((p) => [p.name, join(absolute(p.packageDir), p.entry)]));
   return {
-    name: 'stub-tracing',
+    name: 'from-source',
     setup(esbuild) {
       esbuild.onResolve({ filter: /^[^./]/ }, async (args) => {
         const entry = entries.get(args.path);
@@ -71,13 +75,18 @@ function stubTracing(packages: readonly StubbedPackage[]): Plugin {
 }
 
 /**
- * Builds `entry` of `packageDir` as one ESM file with the tracing stubbed out (and the
- * packages of `inline` bundled the same way); resolves with the file's absolute path, ready
- * for `import()`.
+ * Builds `entry` of `packageDir` as one ESM file (and the packages of `inline` bundled the same
+ * way), with the tracing stubbed out unless `instrumented`; resolves with the file's absolute
+ * path, ready for `import()`.
  */
-export async function buildUninstrumented(options: UninstrumentedBuildOptions): Promise<string> {
-  const name = options.name.replace(/^@/, '').replace(/\//g, '-');
-  const outfile = resolve(here, '..', '.build', 'uninstrumented', `${name}.mjs`);
+export async function buildUninstrumented(
+  options: UninstrumentedBuildOptions,
+  instrumented = false,
+): Promise<string> {
+  const base = options.name.replace(/^@/, '').replace(/\//g, '-');
+  const name = instrumented ? base : `${base}-uninstrumented`;
+  const cache = join(absolute(options.packageDir), 'node_modules', '.cache', 'bench-builds');
+  const outfile = join(cache, `${name}.mjs`);
   mkdirSync(dirname(outfile), { recursive: true });
   const packages = [options, ...(options.inline ?? [])];
   await build({
@@ -88,7 +97,7 @@ export async function buildUninstrumented(options: UninstrumentedBuildOptions): 
     platform: 'node',
     target: 'es2022',
     logLevel: 'error',
-    plugins: [stubTracing(packages)],
+    plugins: [fromSource(packages, !instrumented)],
   });
   return outfile;
 }

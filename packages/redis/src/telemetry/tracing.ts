@@ -116,7 +116,7 @@ function extracted(
   return otel.trace.isSpanContextValid(context) ? context : undefined;
 }
 
-/** Ends `span` as failed by `error` (a typed error's `code`, else its class name). */
+/** Marks `span` as failed by `error`: its `code` (a typed error), else its class name. */
 function fail(span: Span, error: unknown): void {
   const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
   const type = typeof code === 'string' ? code : typeof name === 'string' ? name : 'Error';
