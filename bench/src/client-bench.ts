@@ -9,7 +9,7 @@
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { ApiKeyPageSchema, createCspwatchClient } from '@cspwatch/client';
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
@@ -23,7 +23,7 @@ import {
   type TargetResult,
   table,
 } from './report.js';
-import { buildPackageCopies } from './uninstrumented-build.js';
+import { buildUninstrumented, CLIENT_PACKAGE } from './uninstrumented-build.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -148,24 +148,16 @@ async function iterationSpeed(quick: boolean) {
   }
 }
 
-/** What stands in for the client's src/telemetry/tracing.ts in the uninstrumented build. */
-const CLIENT_TRACING_STUB = `
-export const startCallSpan = () => undefined;
-export class CallSpan {}
-export class AttemptSpan {}
-`;
-
 /**
  * The cost of tracing when it is off: the client built as shipped (with `@opentelemetry/api`
  * installed, no tracer provider registered) against the same source built with its tracing
  * module stubbed out, iterating the same keys in interleaved rounds whose order alternates.
  */
 async function tracingCost(quick: boolean) {
-  const copies = await buildPackageCopies({
-    packageDir: 'client',
-    entry: 'src/index.ts',
-    stub: CLIENT_TRACING_STUB,
-  });
+  const copies = {
+    instrumented: pathToFileURL(await buildUninstrumented(CLIENT_PACKAGE, true)).href,
+    uninstrumented: pathToFileURL(await buildUninstrumented(CLIENT_PACKAGE)).href,
+  };
   const load = async (url: string) =>
     ((await import(url)) as { createCspwatchClient: CreateClient }).createCspwatchClient;
   const [on, off] = [await load(copies.instrumented), await load(copies.uninstrumented)];

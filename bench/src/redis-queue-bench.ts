@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
+import { budget } from '../../test-budget.js';
 import { startCountingReceiver } from './counting-receiver.js';
 import { startHangingReceiver } from './hanging-receiver.js';
 import { type BenchJob, readJobTemplate } from './redis-bench-queues.js';
@@ -30,6 +31,7 @@ import { countRoundTrips } from './redis-stats.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
 import type { BenchChannel } from './redis-worker-protocol.js';
 import type { SectionResult } from './report.js';
+import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
 
 const FULL: RedisBenchPlan = {
   concurrency: 50,
@@ -57,6 +59,9 @@ const QUICK: RedisBenchPlan = {
 /** Runs the Redis queue section. */
 export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
   const plan = quick ? QUICK : FULL;
+  // The tracing-off pair: both built the same way from the same source, one with its tracing.
+  const traced = { module: await buildUninstrumented(QUEUE_PACKAGE, true) };
+  const untraced = { module: await buildUninstrumented(QUEUE_PACKAGE) };
   const redisServer = await startRedisServer();
   const receiver = await startCountingReceiver();
   const hanging = await startHangingReceiver();
@@ -64,7 +69,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
   const setup: RunSetup = {
     redis,
     receiver,
-    deadlineAt: Date.now() + plan.budgetMs,
+    // Scaled like the tests' budgets (CSPWATCH_TEST_TIME_SCALE) for a busy machine.
+    deadlineAt: Date.now() + budget(plan.budgetMs),
   };
   const channels: BenchChannel[] = Array.from({ length: plan.channels }, (_, i) => ({
     id: `channel-${i}`,
@@ -106,6 +112,9 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       runOf('plain', [kindProcess.plain], plan.warmUp),
       runOf('floor', [kindProcess.floor], plan.warmUp),
     ]);
+    for (const build of [traced, untraced]) {
+      await Promise.all(ours.map((child) => runOf('ours', [child], plan.warmUp, build)));
+    }
     const results = new Map<SetupKey, RunResult[]>(SETUPS.map((s) => [s.key, []]));
     for (let round = 0; round < plan.rounds; round += 1) {
       // Rotate which of our processes serve 1 and 2 workers, and reverse the order every other
@@ -114,7 +123,8 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       const order = round % 2 === 0 ? SETUPS : [...SETUPS].reverse();
       for (const s of order) {
         const workers = s.kind === 'ours' ? rotated.slice(0, s.processes) : [kindProcess[s.kind]];
-        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries));
+        const extra = s.key === 'ours1Untraced' ? untraced : s.key === 'ours1Traced' ? traced : {};
+        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries, extra));
       }
     }
     const fairness = await measureFairness(setup, {

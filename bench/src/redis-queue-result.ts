@@ -44,6 +44,18 @@ export interface RedisBenchPlan {
 export const SETUPS = [
   { key: 'ours1', label: 'our worker, 1 process', kind: 'ours', processes: 1 },
   {
+    key: 'ours1Traced',
+    label: 'our worker, esbuild copy with its tracing module, 1 process',
+    kind: 'ours',
+    processes: 1,
+  },
+  {
+    key: 'ours1Untraced',
+    label: 'our worker, esbuild copy without its tracing module, 1 process',
+    kind: 'ours',
+    processes: 1,
+  },
+  {
     key: 'floor',
     label: 'BullMQ floor: plain Worker, empty processor',
     kind: 'floor',
@@ -108,6 +120,7 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
   const paired = (key: SetupKey, reference: SetupKey, figure: (run: RunResult) => number) =>
     median(runs(key).map((run, round) => figure(run) / figure(runs(reference)[round]!)));
   const figures = SETUPS.map((s) => figuresOf(s.label, runs(s.key)));
+  const figuresOfKey = (key: SetupKey) => figures[SETUPS.findIndex((s) => s.key === key)]!;
   const fairRatio = fairness.ran
     ? median(fairness.with.map((rate, round) => rate / fairness.without[round]!))
     : Number.NaN;
@@ -122,6 +135,11 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
       'Redis CPU per delivery, our queue + 1 worker / BullMQ floor',
       paired('ours1', 'floor', redisCpu),
       1.3,
+    ),
+    ratioTarget(
+      'tracing off: worker CPU per delivery, our worker / the same built without its tracing (paired, same process)',
+      paired('ours1Traced', 'ours1Untraced', workerCpu),
+      1.03,
     ),
     ratioTarget(
       'worker CPU per delivery, 2 worker processes / 1',
@@ -159,6 +177,7 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
     `Each setup delivers ${plan.deliveries.toLocaleString('en')} alerts per round (${plan.rounds} round(s), the order reversed every other round), spread over ${plan.channels} channels to one node:http receiver on 127.0.0.1; every worker process runs at concurrency ${plan.concurrency}. Redis: a private redis-server without persistence. The 6 worker processes (4 for our worker, 1 plain, 1 floor) stay up for the whole section; each first delivered ${plan.warmUp.toLocaleString('en')} alerts to warm up, and the processes of our 1- and 2-worker runs rotate from round to round.`,
     "A run enqueues into a queue of its own, pauses it, starts the workers, and resumes (so starting them is not measured); it ends when the queue has no job left (waiting, active, delayed or prioritized). Redis figures: `INFO commandstats` calls (script-internal ones included; the bench's own INFO and polls left out) and `INFO cpu` (user + system), over the enqueue and the delivery phase. Worker CPU: the worker processes' `process.cpuUsage()` over the delivery phase. Commands are summed over the rounds; CPU figures are medians of the rounds; the targets are medians of per-round ratios. Deliveries/s depend on what else the machine runs and are printed for the record only.",
     `The floor's producer is a plain BullMQ \`Queue\` adding jobs with the name, data and options of a job our queue stored, read back from Redis (name \`${template.name}\`, options \`${JSON.stringify(template.opts)}\`, a job id of 40 hex digits as ours); its worker is a plain BullMQ \`Worker\` with an empty processor. The plain worker's processor only calls \`sender.deliver\` (memory channel state).`,
+    'Tracing off: `@opentelemetry/api` is installed and no tracer provider is registered. The two esbuild copies are `@cspwatch/redis/queue` and the sender it delivers through, bundled the same way from the same source, one of them with each `src/telemetry/tracing.ts` replaced by a no-op stub (src/uninstrumented-build.ts); they run one right after the other in the same worker process (the one of our 1-process run of that round), each after a warm-up of its own.',
     `The plain worker sends Redis the same commands as the floor (${formatRatio(paired('plain', 'floor', commands))} of its count), yet costs redis-server ${formatRatio(paired('plain', 'floor', redisCpu))} of its CPU per delivery: commands that arrive together share one read and one write, so Redis CPU per command grows as the pace of the jobs falls. Part of the Redis CPU row (ours / floor) is that pace, not our commands.`,
   ];
   const fairText = fairness.ran
@@ -168,7 +187,7 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
     costTable(figures),
     notes.map((n) => `- ${n}`).join('\n'),
     '**Where the Redis cost goes**: calls per delivery by command, our queue + 1 worker against the floor (enqueue and delivery phases together).',
-    commandBreakdown(figures[0]!, figures[1]!),
+    commandBreakdown(figuresOfKey('ours1'), figuresOfKey('floor')),
     '**Projection** from the costs above (method in bench/README.md): deliveries/s that one core of redis-server, or one core of worker processes, could sustain at these costs.',
     projectionTable(figures),
     `**Fairness**: ${HEALTHY_CHANNELS} healthy channels and one whose endpoint never answers (the worker's sender gives up after ${FAIRNESS_SENDER_TIMEOUT_MS.toLocaleString('en')} ms; \`maxInFlightPerChannel: ${MAX_IN_FLIGHT_PER_CHANNEL}\`), one worker process at concurrency ${plan.concurrency}; healthy deliveries/s from resume until the receiver has every healthy alert, with and without the hanging channel's alerts, alternating.${fairText}`,

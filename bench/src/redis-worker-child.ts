@@ -36,7 +36,11 @@ async function start(request: StartRequest): Promise<Running> {
     if (request.maxInFlightPerChannel !== undefined) {
       extra.maxInFlightPerChannel = request.maxInFlightPerChannel;
     }
-    const worker = createDeliveryWorker({
+    const create = request.module
+      ? ((await import(request.module)) as { createDeliveryWorker: typeof createDeliveryWorker })
+          .createDeliveryWorker
+      : createDeliveryWorker;
+    const worker = create({
       connection: request.connection,
       queueName: request.queueName,
       prefix: request.prefix,

@@ -5,6 +5,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { budget } from '../../test-budget.js';
 import type { StartRequest, WorkerReply, WorkerRequest } from './redis-worker-protocol.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -42,7 +43,7 @@ export interface WorkerProcess {
 }
 
 /** Forks a worker process and waits (at most `timeoutMs`) until it is ready. */
-export async function startWorkerProcess(timeoutMs = 30_000): Promise<WorkerProcess> {
+export async function startWorkerProcess(timeoutMs = budget(30_000)): Promise<WorkerProcess> {
   const child: ChildProcess = fork(join(here, 'redis-worker-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -45,6 +45,11 @@ export interface StartRequest {
   readonly senderTimeoutMs?: number;
   /** Passed to `createDeliveryWorker` (kind `ours`) when present. */
   readonly maxInFlightPerChannel?: number;
+  /**
+   * Kind `ours`: the file to take `createDeliveryWorker` from instead of
+   * `@cspwatch/redis/queue` (the build without tracing, src/uninstrumented-build.ts).
+   */
+  readonly module?: string;
 }
 
 /** A request from the bench; each is answered once with a {@link WorkerReply} of the same `id`. */

@@ -16,6 +16,7 @@ import { throwIfIssues, WebhookSenderError } from './errors';
 import type { HostResolver } from './target/resolver';
 import { systemResolver } from './target/resolver';
 import type { TargetPolicyOptions } from './target/target-policy';
+import { isTracerProvider, type TracerProvider } from './telemetry/tracing';
 import { VERSION } from './version';
 
 /** Options of {@link createWebhookSender}. Every field is optional. */
@@ -50,6 +51,11 @@ export interface WebhookSenderOptions extends TargetPolicyOptions {
    * @default Date.now
    */
   readonly now?: () => number;
+  /**
+   * Where the spans of deliveries go (`@opentelemetry/api`, an optional peer).
+   * @default the global tracer provider: no spans until one is registered
+   */
+  readonly tracerProvider?: TracerProvider;
 }
 
 /** Defaults of {@link WebhookSenderOptions}. */
@@ -76,6 +82,7 @@ export interface ResolvedSenderOptions {
   readonly userAgent: string;
   readonly now: () => number;
   readonly dangerouslyAllowLoopback: boolean;
+  readonly tracerProvider: TracerProvider | undefined;
 }
 
 const KNOWN = [
@@ -87,6 +94,7 @@ const KNOWN = [
   'userAgent',
   'now',
   'dangerouslyAllowLoopback',
+  'tracerProvider',
 ];
 const STORE_METHODS = ['get', 'recordAttempt', 'disable', 'enable'] as const;
 const MS = { min: 1, max: 600_000, unit: 'ms' };
@@ -120,6 +128,14 @@ export function resolveSenderOptions(options: WebhookSenderOptions = {}): Resolv
   checkFunction(issues, 'resolver', resolver);
   checkFunction(issues, 'now', now);
   checkBoolean(issues, 'dangerouslyAllowLoopback', dangerouslyAllowLoopback);
+  if (options.tracerProvider !== undefined && !isTracerProvider(options.tracerProvider))
+    issues.push(
+      issue(
+        'tracerProvider',
+        'wrong_type',
+        'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+      ),
+    );
   throwIfIssues('invalid_options', issues);
   const defaults = DEFAULT_SENDER_OPTIONS;
   const timeoutMs = options.timeoutMs ?? defaults.timeoutMs;
@@ -132,5 +148,6 @@ export function resolveSenderOptions(options: WebhookSenderOptions = {}): Resolv
     userAgent: userAgent ?? defaults.userAgent,
     now: now ?? Date.now,
     dangerouslyAllowLoopback: dangerouslyAllowLoopback ?? defaults.dangerouslyAllowLoopback,
+    tracerProvider: options.tracerProvider,
   };
 }

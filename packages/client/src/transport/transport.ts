@@ -11,6 +11,7 @@ import {
 import { CspwatchInputError } from '../errors/input-error';
 import { CspwatchTimeoutError } from '../errors/timeout-error';
 import type { CspwatchRequestOptions, ResolvedOptions } from '../options/client-options';
+import { startCallSpan } from '../telemetry/tracing';
 import { getToken, redactLoggedHeaders, requestHeaders } from './credentials';
 import { linkSignal } from './linked-signal';
 import {
@@ -21,7 +22,6 @@ import {
   toConnectionError,
 } from './read-response';
 import { backoffDelay, isRetryable } from './retry';
-import { startCallSpan } from '../telemetry/tracing';
 
 /*
  * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body

@@ -7,6 +7,7 @@
 import { CspwatchRedisError, callRedis } from '../errors';
 import { createRedisChannelStateStore } from '../stores/channel-state-store';
 import { DURABILITIES, type Durability, waitForReplica } from '../stores/replication';
+import { createQueueTracing } from '../telemetry/tracing';
 import { connectProducer, untilReady, withTimeout } from './connection';
 import type { DeliveryQueue } from './delivery-queue-types';
 import { readAlertHistory, readHistory } from './history';
@@ -59,6 +60,7 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       await untilReady(name, redis, timeoutMs);
       return withTimeout(name, work(deadline), Math.max(1, deadline - Date.now()));
     });
+  const tracing = createQueueTracing(base.queueName, base.tracerProvider);
   const release = (channelId: string) =>
     releaseParkedAlerts(redis, queues, keys, channelId, schedule, retention);
 
@@ -67,19 +69,21 @@ export function createDeliveryQueue(options: DeliveryQueueOptions): DeliveryQueu
       checkChannelId(channelId);
       const data = toJobAlert(alert, maxAlertBytes); // refused before Redis is touched
       const wanted = checkDurability(enqueueOptions?.durability ?? durability);
-      const job = deliveryJob(
-        { channelId, alert: data, priorAttempts: 0, schedule },
-        deliveryJobId(channelId, data.id),
-      );
-      return call('enqueue', async (deadline) => {
-        const queue = queues.forChannel(channelId);
-        const added = await queue.add(job.name, job.data, job.opts);
-        if (wanted === 'replicated') {
-          const waitMs = Math.max(1, deadline - Date.now());
-          await waitForReplica(redis, queue.opts.prefix ?? '', waitMs, 'enqueue');
-          // (an enqueue again is safe: the same alert for the same channel is the same job)
-        }
-        return { jobId: added.id ?? job.opts.jobId! };
+      return tracing.send(channelId, data.id, (traced) => {
+        const job = deliveryJob(
+          { channelId, alert: data, priorAttempts: 0, schedule, ...traced },
+          deliveryJobId(channelId, data.id),
+        );
+        return call('enqueue', async (deadline) => {
+          const queue = queues.forChannel(channelId);
+          const added = await queue.add(job.name, job.data, job.opts);
+          if (wanted === 'replicated') {
+            const waitMs = Math.max(1, deadline - Date.now());
+            await waitForReplica(redis, queue.opts.prefix ?? '', waitMs, 'enqueue');
+            // (an enqueue again is safe: the same alert for the same channel is the same job)
+          }
+          return { jobId: added.id ?? job.opts.jobId! };
+        });
       });
     },
     async enableChannel(channelId) {

@@ -7,6 +7,7 @@
 import { createWebhookSender, DEFAULT_SENDER_OPTIONS } from '@cspwatch/webhook-sender';
 import { type Job, type MinimalJob, type Queue, Worker } from 'bullmq';
 import { createRedisChannelStateStore } from '../stores/channel-state-store';
+import { createQueueTracing } from '../telemetry/tracing';
 import { connectWorker } from './connection';
 import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';
@@ -61,7 +62,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // The sender decides (its store's one atomic step counts each attempt); Redis remembers.
   // Throws invalid_options (WebhookSenderError) now, not later.
   const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
-  const sender = createWebhookSender({ ...settings.sender, store });
+  const tracerProvider = base.tracerProvider ? { tracerProvider: base.tracerProvider } : {};
+  const sender = createWebhookSender({ ...tracerProvider, ...settings.sender, store });
+  const tracing = createQueueTracing(base.queueName, base.tracerProvider);
   const { lockDurationMs, closeTimeoutMs, concurrency } = settings;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
   let closing: Promise<void> | undefined;
@@ -91,7 +94,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const processJob = async (job: Job<DeliveryJobData>, token?: string) => {
     inFlight++;
     try {
-      return await processor.process(job, token);
+      return await tracing.process(job, () => processor.process(job, token));
     } finally {
       inFlight--;
     }

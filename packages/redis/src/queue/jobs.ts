@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
 import type { JobsOptions } from 'bullmq';
+import type { JobTraceContext } from '../telemetry/tracing';
 import { delayBeforeAttempt, type RetrySchedule } from './retry-schedule';
 
 /** BullMQ job name of a delivery. */
@@ -20,6 +21,8 @@ export interface DeliveryJobData {
   /** Attempts made before this job (an alert released from parking keeps counting). */
   readonly priorAttempts: number;
   readonly schedule: RetrySchedule;
+  /** The `enqueue` span's context, when a trace was recorded (no secret: two W3C headers). */
+  readonly traceContext?: JobTraceContext;
 }
 
 /** A job to add: data and options. */

@@ -15,6 +15,7 @@ import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
 import * as z from 'zod/mini';
 import { throwIfIssues } from '../errors';
 import { DURABILITIES, type Durability } from '../stores/replication';
+import { isTracerProvider, type TracerProvider } from '../telemetry/tracing';
 
 /** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
 export interface ClusterConnectionOptions {
@@ -59,6 +60,12 @@ export interface DeliveryQueueBaseOptions {
    * multiple). Give the producers and the workers the same number. @default 1
    */
   readonly shards?: number;
+  /**
+   * Where the spans of `enqueue` and of each attempt go (`@opentelemetry/api`, an optional
+   * peer); a worker's sender uses it too unless `sender.tracerProvider` is given.
+   * @default the global tracer provider: no spans until one is registered
+   */
+  readonly tracerProvider?: TracerProvider;
 }
 
 /** Options of {@link createDeliveryQueue} (the producer and admin side). */
@@ -136,6 +143,7 @@ export interface ResolvedBaseOptions {
   readonly historyMaxAgeMs: number;
   readonly parkedTtlMs: number;
   readonly shards: number;
+  readonly tracerProvider: TracerProvider | undefined;
 }
 
 const DAY_100 = 100 * 24 * 3_600_000;
@@ -179,6 +187,11 @@ export const baseShape = {
     { maxEntries: defaults.historyMaxEntries, maxAgeMs: defaults.historyMaxAgeMs },
   ),
   parkedTtlMs: z._default(integer(1, DAY_100 * 10), defaults.parkedTtlMs),
+  tracerProvider: z.optional(
+    z.custom<TracerProvider>(isTracerProvider, {
+      error: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
+    }),
+  ),
 };
 
 const DELAYS_RULE = 'must be an array of 1 to 100 delays in ms';
@@ -285,5 +298,6 @@ export function toBaseOptions(
     historyMaxAgeMs: parsed.history.maxAgeMs,
     parkedTtlMs: parsed.parkedTtlMs,
     shards: parsed.shards,
+    tracerProvider: parsed.tracerProvider,
   };
 }

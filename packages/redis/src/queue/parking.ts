@@ -7,6 +7,7 @@
  * re-enabled and its parked alerts released.
  */
 import type { CspwatchEvent } from '@cspwatch/webhooks';
+import type { JobTraceContext } from '../telemetry/tracing';
 import type { ParkReason } from './history';
 import type { QueueKeys } from './keys';
 import type { ScriptedRedis } from './scripts';
@@ -20,6 +21,8 @@ export interface ParkedAlert {
   readonly attempts: number;
   readonly reason: ParkReason;
   readonly parkedAt: number;
+  /** The job's trace context, carried to the job that releases it. */
+  readonly traceContext?: JobTraceContext;
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import { DelayedError, type Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
+import { noteAttemptOutcome } from '../telemetry/tracing';
 import {
   appendHistory,
   type ChannelProblem,
@@ -91,6 +92,7 @@ export function createJobProcessor(context: JobProcessorContext) {
   /** Tells the observer how a recorded attempt went. */
   function observeAttempt(job: Job<DeliveryJobData>, entry: Omit<DeliveryAttemptEntry, 'id'>) {
     const { channelId, durationMs } = entry;
+    noteAttemptOutcome(entry.ok, entry.cause);
     if (entry.ok) {
       lastSuccessAt = Date.now();
       notify?.({
@@ -112,10 +114,11 @@ export function createJobProcessor(context: JobProcessorContext) {
     reason: ParkReason,
     onlyWhileDisabled: boolean,
   ) {
-    const { channelId, alert } = job.data;
+    const { channelId, alert, traceContext } = job.data;
     const parkedAt = Date.now();
     const entryId = job.id ?? `${parkedAt}`;
-    const parked = { entryId, channelId, alert, attempts, reason, parkedAt };
+    const traced = traceContext ? { traceContext } : {};
+    const parked = { entryId, channelId, alert, attempts, reason, parkedAt, ...traced };
     if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
     const at = new Date(parkedAt).toISOString();
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });

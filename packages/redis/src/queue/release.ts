@@ -55,8 +55,14 @@ export async function releaseParkedAlerts(
     if (batch.length === 0) break;
     await target.add(
       channelId,
-      batch.map((parked) =>
-        deliveryJob({ channelId, alert: parked.alert, priorAttempts: parked.attempts, schedule }),
+      batch.map(({ alert, attempts, traceContext }) =>
+        deliveryJob({
+          channelId,
+          alert,
+          priorAttempts: attempts,
+          schedule,
+          ...(traceContext ? { traceContext } : {}),
+        }),
       ),
     );
     await unpark(

@@ -10,6 +10,7 @@ import { serialise } from '../alerts/serialise-alert';
 import { type ChannelState, FAILURES_BEFORE_DISABLE } from '../channels/channel-state';
 import { resolveSenderOptions, type WebhookSenderOptions } from '../options';
 import { checkWebhookTarget, type TargetVerdict } from '../target/target-policy';
+import { createSenderTracing } from '../telemetry/tracing';
 import { createGuardedAgents } from './agents';
 import { attemptDelivery } from './deliver';
 import { checkChannel, type DeliveryChannel } from './delivery-channel';
@@ -45,6 +46,7 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
   const resolved = resolveSenderOptions(options);
   const { store } = resolved;
   const agents = createGuardedAgents(resolved);
+  const tracing = createSenderTracing(resolved.tracerProvider);
   const send = (channel: DeliveryChannel, body: Uint8Array) =>
     attemptDelivery(channel.url, channel.secret, body, resolved, agents);
   return {
@@ -56,23 +58,30 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
         const state = { ...before, disabledNow: false, test: false };
         return toDeliveryResult(channel.id, null, SKIPPED_DISABLED, state);
       }
-      const outcome = await send(channel, body);
-      // A URL the policy refuses as written is the channel's configuration, not the receiver's
-      // failure: reported, not counted (a name that now resolves to a private address counts).
-      if (outcome.rejection?.stage === 'url') {
-        const state = { ...before, disabledNow: false, test: false };
-        return toDeliveryResult(channel.id, alert.id, outcome, state);
+      const span = tracing.startAttempt(channel, alert.id, false);
+      try {
+        const outcome = await span.run(() => send(channel, body));
+        // A URL the policy refuses as written is the channel's configuration, not the receiver's
+        // failure: reported, not counted (a name that now resolves to a private address counts).
+        if (outcome.rejection?.stage === 'url') {
+          const state = { ...before, disabledNow: false, test: false };
+          return toDeliveryResult(channel.id, alert.id, outcome, state);
+        }
+        const after = await store.recordAttempt(channel.id, {
+          ok: outcome.ok,
+          failuresToDisable: FAILURES_BEFORE_DISABLE,
+        });
+        span.noteState(after);
+        return toDeliveryResult(channel.id, alert.id, outcome, { ...after, test: false });
+      } finally {
+        span.end();
       }
-      const after = await store.recordAttempt(channel.id, {
-        ok: outcome.ok,
-        failuresToDisable: FAILURES_BEFORE_DISABLE,
-      });
-      return toDeliveryResult(channel.id, alert.id, outcome, { ...after, test: false });
     },
     async sendTest(channel) {
       checkChannel(channel);
       const alert = createSampleAlert();
-      const outcome = await send(channel, serialise(alert));
+      const span = tracing.startAttempt(channel, alert.id, true);
+      const outcome = await span.run(() => send(channel, serialise(alert))).finally(span.end);
       const state = await store.get(channel.id);
       return toDeliveryResult(channel.id, alert.id, outcome, {
         ...state,

@@ -7,6 +7,7 @@ import { request } from 'undici';
 import type { ResolvedSenderOptions } from '../options';
 import { ConnectTargetRejectedError } from '../target/guarded-lookup';
 import { checkWebhookTarget, type TargetRejection } from '../target/target-policy';
+import { traceHeaders } from '../telemetry/tracing';
 import type { GuardedAgents } from './agents';
 import { describeNetworkError } from './network-error';
 import { type SigningVariant, signRequest } from './signing-variant';
@@ -117,7 +118,7 @@ export async function attemptDelivery(
   try {
     const response = await request(verdict.url, {
       method: 'POST',
-      headers: { ...signed.headers, 'user-agent': options.userAgent },
+      headers: { ...signed.headers, 'user-agent': options.userAgent, ...traceHeaders() },
       body: signed.body,
       signal,
       dispatcher: agents.forPolicy(verdict.addressPolicy),
