@@ -16,6 +16,7 @@ import { createJobProcessor } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
+import { createStateHandOff } from './state-hand-off';
 import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
@@ -61,7 +62,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // The sender decides (its store's one atomic step counts each attempt); Redis remembers.
   // Throws invalid_options (WebhookSenderError) now, not later.
   const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
-  const sender = createWebhookSender({ ...options.sender, store });
+  // The sender's read before each attempt comes with the job's slot script (one round trip less).
+  const handOff = createStateHandOff(store);
+  const sender = createWebhookSender({ ...options.sender, store: handOff.store });
   const lockDurationMs = options.lockDurationMs ?? defaults.lockDurationMs;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
   const closeTimeoutMs = options.closeTimeoutMs ?? defaults.closeTimeoutMs;
@@ -84,6 +87,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     store,
     channels: options.channels,
     slots,
+    handState: handOff.hand,
     report,
     closing: () => closing !== undefined,
     observer: options.observer,
