@@ -20,13 +20,14 @@ import {
 } from './redis-delivery-run.js';
 import { standaloneDeployment } from './redis-deployment.js';
 import { measureFairness } from './redis-fairness.js';
+import { BULLMQ_PART, partOfKey, perDeliveryParts } from './redis-queue-parts.js';
 import {
   buildRedisQueueResult,
   type RedisBenchPlan,
   SETUPS,
   type SetupKey,
 } from './redis-queue-result.js';
-import { countRoundTrips } from './redis-stats.js';
+import { watchCommands } from './redis-stats.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
 import type { BenchChannel } from './redis-worker-protocol.js';
 import type { SectionResult } from './report.js';
@@ -126,10 +127,11 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       alert,
     });
     const monitored = await runOf('ours', [ours[0]!], plan.sample, {
-      watch: (phase) => countRoundTrips(redisServer.url, phase),
+      watch: (phase) => watchCommands(redisServer.url, phase, partOfKey),
     });
-    const roundTrips = monitored.watched / plan.sample;
-    return buildRedisQueueResult({ results, fairness, roundTrips, plan, template });
+    const parts = perDeliveryParts(monitored, BULLMQ_PART);
+    const roundTrips = parts.roundTrips;
+    return buildRedisQueueResult({ results, fairness, roundTrips, parts, plan, template });
   } finally {
     await Promise.all(processes.map((child) => child.kill()));
     redis.close();
