@@ -106,7 +106,11 @@ async function main(): Promise<void> {
       summary.split('\n').slice(2).join('\n'),
     );
   }
-  if (only && !quick) {
+  const failed = targets.some((target) => target.value === 'error');
+  if (failed && only && !quick) {
+    process.stderr.write('a section did not run: the committed figures are left as they were\n');
+  }
+  if (only && !quick && !failed) {
     const sections = new Set([...only, ...targets.map((target) => target.section)]);
     const rows = targetsTable(targets).split('\n').slice(2);
     const when = measuredLine.replace(/^Measured /, '').replace(/; the whole run.*$/, '');
