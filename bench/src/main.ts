@@ -2,15 +2,17 @@
  * `pnpm bench`: runs every section, prints the Markdown and writes it to
  * bench/results/latest.md (with `--quick`: short runs to check the bench works, written to
  * bench/results/quick.md.tmp, git-ignored, so the committed figures are never replaced by
- * rough ones). `--only=verify,client` runs some sections. The verify section also writes its
+ * rough ones). `--only=verify,client` runs some sections: their rows and tables replace their
+ * own in bench/RESULTS.md, bench/README.md and results/latest.md, the other sections' stay. The verify section also writes its
  * cells to bench/results/verify-cells.json (git-ignored) for `pnpm compare` (src/compare.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FULL_BUDGET, QUICK_BUDGET } from './measure.js';
-import { updateReadmeBlock } from './readme-block.js';
+import { replaceSectionPart, replaceTargetRows } from './partial-results.js';
+import { readReadmeBlock, updateReadmeBlock } from './readme-block.js';
 import { type SectionResult, targetsTable } from './report.js';
 
 const args = process.argv.slice(2);
@@ -103,6 +105,29 @@ async function main(): Promise<void> {
       'bench-summary',
       summary.split('\n').slice(2).join('\n'),
     );
+  }
+  const failed = targets.some((target) => target.value === 'error');
+  if (failed && only && !quick) {
+    process.stderr.write('a section did not run: the committed figures are left as they were\n');
+  }
+  if (only && !quick && !failed) {
+    const sections = new Set([...only, ...targets.map((target) => target.section)]);
+    const rows = targetsTable(targets).split('\n').slice(2);
+    const when = measuredLine.replace(/^Measured /, '').replace(/; the whole run.*$/, '');
+    const note = `Re-measured with \`--only=${only.join(',')}\`: the rows of ${[...sections].join(', ')}, ${when}.`;
+    const edit = (text: string) => replaceTargetRows(text, sections, rows, note);
+    for (const [name, block] of [
+      ['RESULTS.md', 'bench-summary'],
+      ['README.md', 'bench-targets'],
+    ] as const) {
+      const path = join(here, '..', name);
+      const old = readReadmeBlock(path, block);
+      if (old !== undefined) updateReadmeBlock(path, block, edit(old));
+    }
+    const latest = join(here, '..', 'results', 'latest.md');
+    let page = edit(readFileSync(latest, 'utf8'));
+    for (const result of results) page = replaceSectionPart(page, result.title, result.markdown);
+    writeFileSync(latest, page);
   }
   process.stderr.write(`written to bench/results/${file}; total ${seconds} s\n`);
   // A missed target is a finding, reported above; only a section that could not run fails.

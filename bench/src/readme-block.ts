@@ -18,6 +18,15 @@ function formatMarkdown(file: string): void {
   }
 }
 
+/** The text of one marked block of a Markdown file, or `undefined` if it has no markers. */
+export function readReadmeBlock(file: string, name: string): string | undefined {
+  const text = readFileSync(file, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(`<!-- ${name}:end -->`);
+  return from === -1 || to < from ? undefined : text.slice(from + start.length, to);
+}
+
 /** Replaces one marked block of a Markdown file; leaves the file alone if it has no markers. */
 export function updateReadmeBlock(file: string, name: string, markdown: string): boolean {
   const text = readFileSync(file, 'utf8');

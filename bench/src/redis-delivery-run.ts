@@ -20,6 +20,7 @@ import {
   type NodeCost,
   nodeCostsBetween,
   type RedisCost,
+  type WatchedCommands,
 } from './redis-stats.js';
 import type { WorkerProcess } from './redis-worker-pool.js';
 import type { StartRequest } from './redis-worker-protocol.js';
@@ -43,7 +44,7 @@ export interface RunOptions
   /** Done when the receiver has this many more deliveries; default: when no job is left. */
   readonly receivedTarget?: number;
   /** Wraps the delivery phase (MONITOR); its result is returned as `watched`. */
-  readonly watch?: (phase: () => Promise<void>) => Promise<number>;
+  readonly watch?: (phase: () => Promise<void>) => Promise<WatchedCommands>;
 }
 
 /** What a run measured. */
@@ -60,8 +61,10 @@ export interface RunResult {
   readonly delivery: RedisCost;
   /** Each node's cost over both phases (the bench's own polls left out), masters first. */
   readonly nodes: readonly NodeCost[];
-  /** The `watch` result, less the bench's own polls. */
-  readonly watched: number;
+  /** The `watch` result (the bench's own polls included), if watched. */
+  readonly watched: WatchedCommands | undefined;
+  /** The bench's own polls in the delivery phase (one EXISTS each). */
+  readonly ownPolls: number;
 }
 
 let runs = 0;
@@ -156,7 +159,7 @@ export async function runDeliveries(setup: RunSetup, options: RunOptions): Promi
     };
     const ready = await redis.snapshot();
     const started = performance.now();
-    let watched = 0;
+    let watched: WatchedCommands | undefined;
     if (watch) watched = await watch(phase);
     else await phase();
     const seconds = (performance.now() - started) / 1000;
@@ -186,7 +189,8 @@ export async function runDeliveries(setup: RunSetup, options: RunOptions): Promi
         ...entry,
         cost: addCosts(enqueueNodes[i]!.cost, entry.cost),
       })),
-      watched: watched - ownPolls,
+      watched,
+      ownPolls,
     };
   } finally {
     // After an error: stop what still runs (a stuck stop is ended with the process later).

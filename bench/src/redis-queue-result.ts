@@ -10,6 +10,7 @@ import {
   HEALTHY_CHANNELS,
   MAX_IN_FLIGHT_PER_CHANNEL,
 } from './redis-fairness.js';
+import { type PartsPerDelivery, partsTable } from './redis-queue-parts.js';
 import {
   commandBreakdown,
   costTable,
@@ -80,6 +81,8 @@ export interface RedisBenchMeasured {
   readonly results: ReadonlyMap<SetupKey, readonly RunResult[]>;
   readonly fairness: FairnessResult;
   readonly roundTrips: number;
+  /** Our worker's commands by part, from the MONITOR sample run. */
+  readonly parts: PartsPerDelivery;
   readonly plan: RedisBenchPlan;
   /** The job the floor's producer copies. */
   readonly template: JobTemplate;
@@ -114,7 +117,7 @@ function ratioTarget(name: string, value: number, limit: number, atMost = true):
 
 /** The section's targets and Markdown. */
 export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResult {
-  const { results, fairness, roundTrips, plan, template } = measured;
+  const { results, fairness, roundTrips, parts, plan, template } = measured;
   const runs = (key: SetupKey) => results.get(key) ?? [];
   /** Median over rounds of a setup's figure / the reference's, both from the same round. */
   const paired = (key: SetupKey, reference: SetupKey, figure: (run: RunResult) => number) =>
@@ -188,6 +191,8 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
     notes.map((n) => `- ${n}`).join('\n'),
     '**Where the Redis cost goes**: calls per delivery by command, our queue + 1 worker against the floor (enqueue and delivery phases together).',
     commandBreakdown(figuresOfKey('ours1'), figuresOfKey('floor')),
+    `**By part of the work**: our queue + 1 worker, commands and client round trips per delivery by the keys they touch (a script's own call by its first key, each command it runs by its own), over a separate ${plan.sample}-delivery run under MONITOR (delivery phase only: the enqueue's commands are BullMQ's, the same as the floor's). BullMQ's part is what the floor pays too; the others are ours.`,
+    partsTable(parts),
     '**Projection** from the costs above (method in bench/README.md): deliveries/s that one core of redis-server, or one core of worker processes, could sustain at these costs.',
     projectionTable(figures),
     `**Fairness**: ${HEALTHY_CHANNELS} healthy channels and one whose endpoint never answers (the worker's sender gives up after ${FAIRNESS_SENDER_TIMEOUT_MS.toLocaleString('en')} ms; \`maxInFlightPerChannel: ${MAX_IN_FLIGHT_PER_CHANNEL}\`), one worker process at concurrency ${plan.concurrency}; healthy deliveries/s from resume until the receiver has every healthy alert, with and without the hanging channel's alerts, alternating.${fairText}`,

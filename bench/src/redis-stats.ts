@@ -1,7 +1,7 @@
 /**
  * What Redis did for the bench: commands executed (INFO commandstats, script-internal ones
  * included) and CPU time (INFO cpu) between two snapshots, of one node or node by node, and
- * client round trips (MONITOR).
+ * client round trips and commands by part of the work (MONITOR).
  */
 import { Redis } from 'ioredis';
 
@@ -113,21 +113,57 @@ export function costOfRole(costs: readonly NodeCost[], role: NodeCost['role']): 
     .reduce((sum, entry) => addCosts(sum, entry.cost), NO_COST);
 }
 
+/** Commands of one part of the work (see {@link watchCommands}). */
+export interface PartCommands {
+  /** Every command, script-internal ones included (as `INFO commandstats` counts them). */
+  commands: number;
+  /** Client commands: round trips, a MULTI…EXEC block counted once. */
+  roundTrips: number;
+}
+
+/** What MONITOR saw while the work ran, by part. */
+export interface WatchedCommands {
+  /** Client commands, a MULTI…EXEC block counted once. */
+  readonly roundTrips: number;
+  /** By the part `partOf` named. */
+  readonly parts: ReadonlyMap<string, PartCommands>;
+}
+
+/** The first key of a command as MONITOR shows it (`EVALSHA sha numkeys key…`: the first key). */
+function firstKey(args: readonly string[]): string {
+  const command = args[0]?.toLowerCase();
+  if (command === 'evalsha' || command === 'eval') return args[3] ?? '';
+  return args[1] ?? '';
+}
+
 /**
- * Commands sent by clients while `work` runs (not those run inside scripts), counting a
- * MULTI…EXEC block once, via MONITOR.
+ * Commands run while `work` runs, via MONITOR: client round trips (a MULTI…EXEC block counted
+ * once), and every command (script-internal ones included) by the part `partOf` names from
+ * the command's first key (a script's own call by its first key, each of its commands by its own).
  */
-export async function countRoundTrips(url: string, work: () => Promise<void>): Promise<number> {
+export async function watchCommands(
+  url: string,
+  work: () => Promise<void>,
+  partOf: (key: string) => string,
+): Promise<WatchedCommands> {
   const client = new Redis(url);
   const monitor = await client.monitor();
   const inMulti = new Set<string>();
+  const parts = new Map<string, PartCommands>();
   let roundTrips = 0;
   monitor.on('monitor', (_time: string, args: string[], source: string) => {
+    const name = partOf(firstKey(args));
+    const part = parts.get(name) ?? { commands: 0, roundTrips: 0 };
+    parts.set(name, part);
+    part.commands += 1;
     if (source === 'lua') return;
     const command = args[0]?.toLowerCase();
     if (command === 'multi') inMulti.add(source);
     else if (command === 'exec') inMulti.delete(source);
-    if (!inMulti.has(source) || command === 'multi') roundTrips += 1;
+    if (!inMulti.has(source) || command === 'multi') {
+      roundTrips += 1;
+      part.roundTrips += 1;
+    }
   });
   try {
     await work();
@@ -135,5 +171,5 @@ export async function countRoundTrips(url: string, work: () => Promise<void>): P
     monitor.disconnect();
     client.disconnect();
   }
-  return roundTrips;
+  return { roundTrips, parts };
 }

@@ -42,8 +42,11 @@ export interface WorkerProcess {
   kill(): Promise<void>;
 }
 
-/** Forks a worker process and waits (at most `timeoutMs`) until it is ready. */
-export async function startWorkerProcess(timeoutMs = budget(30_000)): Promise<WorkerProcess> {
+/**
+ * Forks a worker process and waits (at most `timeoutMs`) until it is ready. Starting is not
+ * measured, and several tsx processes starting at once on a busy machine need a while.
+ */
+export async function startWorkerProcess(timeoutMs = 120_000): Promise<WorkerProcess> {
   const child: ChildProcess = fork(join(here, 'redis-worker-child.ts'), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -17,6 +17,7 @@ import { createJobProcessor } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
+import { createStateHandOff } from './state-hand-off';
 import { type DeliveryWorkerOptions, resolveWorkerOptions } from './worker-options';
 
 /** A running worker; see {@link createDeliveryWorker}. */
@@ -63,7 +64,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   // Throws invalid_options (WebhookSenderError) now, not later.
   const store = createRedisChannelStateStore({ redis: state, prefix: keys.channelStatePrefix });
   const tracerProvider = base.tracerProvider ? { tracerProvider: base.tracerProvider } : {};
-  const sender = createWebhookSender({ ...tracerProvider, ...settings.sender, store });
+  // The sender's read before each attempt comes with the job's slot script (one round trip less).
+  const handOff = createStateHandOff(store);
+  const sender = createWebhookSender({
+    ...tracerProvider,
+    ...settings.sender,
+    store: handOff.store,
+  });
   const tracing = createQueueTracing(base.queueName, base.tracerProvider);
   const { lockDurationMs, closeTimeoutMs, concurrency } = settings;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
@@ -86,6 +93,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     store,
     channels: settings.channels,
     slots,
+    handState: handOff.hand,
     report,
     closing: () => closing !== undefined,
     observer: settings.observer,

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryFailureCause } from '@cspwatch/webhook-sender';
 import { CspwatchRedisError } from '../errors';
+import { createExpiryRefresh, type ExpiryRefresh } from './expiry-refresh';
 import type { QueueKeys } from './keys';
 import type { QueueClient, ScriptedRedis } from './scripts';
 
@@ -109,26 +110,35 @@ export interface HistoryRetention {
 /** An entry before Redis gave it an id. */
 export type NewHistoryEntry = Omit<DeliveryAttemptEntry, 'id'> | Omit<DeliveryEventEntry, 'id'>;
 
-/** Retention arguments of an append: max entries, min id ('' = no age trim this time), max age. */
-function retentionArgs(retention: HistoryRetention): [string, string, string] {
+/** Each retention's stream expiry refresher (one per worker or queue, which each hold one retention). */
+const streamExpiries = new WeakMap<HistoryRetention, ExpiryRefresh>();
+
+/**
+ * Retention arguments of an append to `stream`: max entries, min id ('' = no age trim this
+ * time), the expiry to refresh ('' = not this time), the expiry of a new stream.
+ */
+function retentionArgs(retention: HistoryRetention, stream: string, now: number): string[] {
+  let expiry = streamExpiries.get(retention);
+  if (!expiry) {
+    expiry = createExpiryRefresh(retention.maxAgeMs);
+    streamExpiries.set(retention, expiry);
+  }
   // Reads skip entries past the age anyway, so trimming by age on one append in 16 is enough.
-  const trim = Math.random() < 1 / 16 ? String(Date.now() - retention.maxAgeMs) : '';
-  return [String(retention.maxEntries), trim, String(retention.maxAgeMs)];
+  const trim = Math.random() < 1 / 16 ? String(now - retention.maxAgeMs) : '';
+  return [String(retention.maxEntries), trim, expiry.due(stream, now), expiry.ttl];
 }
 
-/** The commands that record `entry`: in its channel's stream (once) and in its alert's hash. */
-function entryCommands(keys: QueueKeys, entry: NewHistoryEntry, retention: HistoryRetention) {
+/** The JSON, stream arguments and alert-hash field of `entry`. */
+function entryParts(keys: QueueKeys, entry: NewHistoryEntry, retention: HistoryRetention) {
   const stream = keys.history(entry.channelId);
+  const now = Date.now();
   const json = JSON.stringify(entry);
   return {
-    channelKeys: [stream, `${stream}:once:${randomUUID()}`],
-    channelArgs: [json, ...retentionArgs(retention)],
-    alert: [
-      keys.alertHistory(entry.alertId),
-      `${Date.now()}-${randomUUID().slice(0, 8)}`,
-      json,
-      String(retention.maxAgeMs),
-    ],
+    stream,
+    streamArgs: [json, ...retentionArgs(retention, stream, now)],
+    alert: keys.alertHistory(entry.alertId),
+    alertField: `${now}-${randomUUID().slice(0, 8)}`,
+    json,
   };
 }
 
@@ -139,16 +149,20 @@ export async function appendHistory(
   entry: NewHistoryEntry,
   retention: HistoryRetention,
 ): Promise<void> {
-  const commands = entryCommands(keys, entry, retention);
+  const parts = entryParts(keys, entry, retention);
+  const maxAge = String(retention.maxAgeMs);
   await Promise.all([
-    redis.cspwatchAppendHistory(...commands.channelKeys, ...commands.channelArgs),
-    redis.cspwatchAppendAlert(...commands.alert),
+    redis.cspwatchAppendHistory(parts.stream, onceKey(parts.stream), ...parts.streamArgs),
+    redis.cspwatchAppendAlert(parts.alert, parts.alertField, parts.json, maxAge),
   ]);
 }
 
+const onceKey = (stream: string) => `${stream}:once:${randomUUID()}`;
+
 /**
  * Records an attempt and gives back its in-flight slot; resolves with the id of the oldest job
- * that was waiting for a slot of the channel (to promote), or `null`.
+ * that was waiting for a slot of the channel (to promote), or `null`. One script on one
+ * redis-server; on a Redis Cluster two (the alert's hash is in another slot).
  */
 export async function finishAttempt(
   redis: ScriptedRedis,
@@ -158,16 +172,30 @@ export async function finishAttempt(
   jobId: string,
 ): Promise<string | null> {
   const { channelId } = entry;
-  const commands = entryCommands(keys, entry, retention);
+  const parts = entryParts(keys, entry, retention);
+  const maxAge = String(retention.maxAgeMs);
+  const slotKeys = [keys.inFlight(channelId), keys.waitingRoom(channelId)];
+  if (!redis.isCluster) {
+    const popped = (await redis.cspwatchFinishAttemptOneNode(
+      parts.stream,
+      parts.alert,
+      ...slotKeys,
+      ...parts.streamArgs,
+      jobId,
+      parts.alertField,
+      maxAge,
+    )) as string[];
+    return popped[0] ?? null;
+  }
   const [popped] = await Promise.all([
     redis.cspwatchFinishAttempt(
-      ...commands.channelKeys,
-      keys.inFlight(channelId),
-      keys.waitingRoom(channelId),
-      ...commands.channelArgs,
+      parts.stream,
+      onceKey(parts.stream),
+      ...slotKeys,
+      ...parts.streamArgs,
       jobId,
     ) as Promise<string[]>,
-    redis.cspwatchAppendAlert(...commands.alert),
+    redis.cspwatchAppendAlert(parts.alert, parts.alertField, parts.json, maxAge),
   ]);
   return popped[0] ?? null;
 }

@@ -6,15 +6,20 @@
  * died frees itself when its lease runs out, and a waiting job whose promotion was lost runs
  * when its delay (the same lease) runs out, so nothing waits for ever.
  */
+import type { ChannelState } from '@cspwatch/webhook-sender';
 import { DelayedError, Job } from 'bullmq';
+import { createExpiryRefresh } from './expiry-refresh';
 import type { QueueKeys } from './keys';
 import type { ScriptedRedis } from './scripts';
 import type { ShardQueues } from './shard-queues';
 
 /** How a worker's jobs take and give back their channel's slots. */
 export interface InFlightSlots {
-  /** Takes a slot of the job's channel; `false` when all are held. */
-  acquire(jobId: string, channelId: string): Promise<boolean>;
+  /**
+   * Takes a slot of the job's channel and reads the channel's state in the same script (the
+   * sender's read before its attempt); `null` when all slots are held.
+   */
+  acquire(jobId: string, channelId: string): Promise<ChannelState | null>;
   /** Moves the job to delayed until a slot frees; always throws BullMQ's `DelayedError`. */
   waitForSlot(job: Job, token: string | undefined, channelId: string): Promise<never>;
   /** Gives the slot back without recording an attempt, and promotes the next waiting job. */
@@ -41,6 +46,7 @@ const PROMOTE_TRIES = 3;
 export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots {
   const { redis, queues, keys, cap, leaseMs } = options;
   const keyLifetime = String(leaseMs * 2);
+  const setExpiry = createExpiryRefresh(leaseMs * 2);
 
   async function promote(jobId: string, channelId: string): Promise<boolean> {
     try {
@@ -64,15 +70,20 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
   return {
     async acquire(jobId, channelId) {
       const now = Date.now();
-      const reply = await redis.cspwatchAcquireSlot(
-        keys.inFlight(channelId),
+      const key = keys.inFlight(channelId);
+      const reply = (await redis.cspwatchAcquireSlot(
+        key,
+        keys.failures(channelId),
+        keys.disabled(channelId),
         jobId,
         String(now),
         String(now + leaseMs),
         String(cap),
-        keyLifetime,
-      );
-      return reply === 1;
+        setExpiry.ttl,
+        setExpiry.due(key, now) === '' ? '' : '1',
+      )) as [number, string?, number?];
+      if (reply[0] !== 1) return null;
+      return { consecutiveFailures: Number(reply[1]), disabled: reply[2] === 1 };
     },
     async waitForSlot(job, token, channelId) {
       await job.moveToDelayed(Date.now() + leaseMs, token);

@@ -5,6 +5,7 @@
  * retry (throw: BullMQ applies the schedule) or park.
  */
 import type {
+  ChannelState,
   ChannelStateStore,
   DeliveryChannel,
   DeliveryResult,
@@ -31,6 +32,7 @@ import type { DeliveryObserver, DeliveryOutcomeEvent } from './observer';
 import { parkAlert } from './parking';
 import type { ScriptedRedis } from './scripts';
 import type { ShardQueues } from './shard-queues';
+import type { StateHandOff } from './state-hand-off';
 import type { ChannelLookup } from './worker-options';
 
 /** What the processor needs. */
@@ -43,6 +45,8 @@ export interface JobProcessorContext {
   readonly store: ChannelStateStore;
   readonly channels: ChannelLookup;
   readonly slots: InFlightSlots;
+  /** Hands the sender's store the state the slot script read (see state-hand-off.ts). */
+  readonly handState: StateHandOff['hand'];
   /** The worker's `onError`. */
   readonly report: (error: unknown) => void;
   /** `true` once `close()` began: a job taken after that is handed back, not run. */
@@ -72,8 +76,8 @@ function describeError(error: unknown): string {
 
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queues, keys, retention, sender, store, channels, slots, report, closing } =
-    context;
+  const { redis, queues, keys, retention, sender, store, channels, slots, handState } = context;
+  const { report, closing } = context;
   const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
   const { observer } = context;
   // With no observer, `notify?.(…)` is one check: its argument is never built.
@@ -133,14 +137,22 @@ export function createJobProcessor(context: JobProcessorContext) {
   }
 
   /** Delivers once; a channel that cannot be delivered to as configured is a problem, not a failure. */
-  async function attemptOnce(channel: DeliveryChannel, job: Job<DeliveryJobData>) {
+  async function attemptOnce(
+    channel: DeliveryChannel,
+    job: Job<DeliveryJobData>,
+    state: ChannelState,
+  ) {
     let result: DeliveryResult;
+    // The state was read for the job's channel id: handed only when the lookup's id is that one.
+    const withdraw = channel.id === job.data.channelId ? handState(channel.id, state) : undefined;
     try {
       result = await sender.deliver(channel, job.data.alert);
     } catch (error) {
       if (!isWebhookSenderError(error) || error.code !== 'invalid_channel') throw error;
       const what = error.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
       return { kind: 'problem', cause: 'invalid_channel', error: `channel ${what}` } as const;
+    } finally {
+      withdraw?.();
     }
     if (result.cause === 'channel_disabled') return { kind: 'skipped' } as const;
     if (result.rejection?.stage === 'url') {
@@ -263,10 +275,11 @@ export function createJobProcessor(context: JobProcessorContext) {
       return;
     }
     const jobId = job.id ?? '';
-    if (!(await slots.acquire(jobId, channelId))) return slots.waitForSlot(job, token, channelId);
+    const state = await slots.acquire(jobId, channelId);
+    if (!state) return slots.waitForSlot(job, token, channelId);
     let outcome: Attempt;
     try {
-      outcome = await attemptOnce(channel, job);
+      outcome = await attemptOnce(channel, job, state);
     } catch (error) {
       await slots.release(jobId, channelId).catch(report);
       throw error;
