@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 
+export { buildOpenApiDocument, errorResponse } from './openapi/build-document';
 export { type GeneratedFile, stableJson } from './openapi/generated-files';
 export { componentSchemas, type JsonSchema } from './openapi/json-schemas';
-export { buildOpenApiDocument, errorResponse } from './openapi/build-document';
 export type { ErrorResponse } from './openapi/operations';
