@@ -17,4 +17,5 @@ export {
 export { describeValue } from './describe-value';
 export { type BaseErrorOptions, CspwatchBaseError, hasErrorKind } from './errors';
 export { formatIssues, type Issue, type IssueCode, issue } from './issues';
+export { requireOptionalPeer } from './optional-peer';
 export { issuesFromZod, type ZodLikeIssue } from './zod-issues';

@@ -1,4 +1,5 @@
 import { redactUrls } from '@cspwatch/contract';
+import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
 import { isCspwatchError } from '../errors/cspwatch-error';
 import { VERSION } from '../version';
@@ -35,18 +36,9 @@ const TRACER_NAME = '@cspwatch/client';
 
 let api: Api | null | undefined;
 
-/** Requires `@opentelemetry/api` once; `null` when it cannot be loaded here. */
+/** `@opentelemetry/api`, required once from this package's place; `null` when not installed. */
 function loadApi(): Api | null {
-  if (api !== undefined) return api;
-  api = null;
-  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  if (typeof host?.getBuiltinModule !== 'function') return api;
-  try {
-    const { createRequire } = host.getBuiltinModule('node:module') as typeof import('node:module');
-    api = createRequire(import.meta.url)('@opentelemetry/api') as Api;
-  } catch {
-    // Not installed: tracing stays off, silently (an optional peer).
-  }
+  if (api === undefined) api = requireOptionalPeer<Api>('@opentelemetry/api', import.meta.url);
   return api;
 }
 

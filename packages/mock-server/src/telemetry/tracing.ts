@@ -1,4 +1,5 @@
 import { redactUrls } from '@cspwatch/contract';
+import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
 
 /*
@@ -33,17 +34,9 @@ const KNOWN_METHODS = new Set([
 
 let api: Api | null | undefined;
 
+/** `@opentelemetry/api`, required once from this package's place; `null` when not installed. */
 function loadApi(): Api | null {
-  if (api !== undefined) return api;
-  try {
-    const { createRequire } = process.getBuiltinModule(
-      'node:module',
-    ) as typeof import('node:module');
-    api = createRequire(import.meta.url)('@opentelemetry/api') as Api;
-  } catch {
-    // Not installed: no spans, silently (an optional peer).
-    api = null;
-  }
+  if (api === undefined) api = requireOptionalPeer<Api>('@opentelemetry/api', import.meta.url);
   return api;
 }
 

@@ -7,6 +7,7 @@
  * run time: loaded once, on the first queue or worker created; when it is not installed
  * every call here does nothing and no job carries a trace context.
  */
+import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Span, TracerProvider } from '@opentelemetry/api';
 import { VERSION } from '../version';
@@ -62,19 +63,10 @@ export interface QueueTracing {
 
 let api: typeof OpenTelemetry | null | undefined;
 
-/**
- * `@opentelemetry/api`, or `null` when it is not installed; required once per process, from
- * this file's place (so the user's copy is found), without a static import that would fail.
- */
+/** `@opentelemetry/api`, required once from this package's place; `null` when not installed. */
 function loadApi(): typeof OpenTelemetry | null {
-  if (api === undefined) {
-    try {
-      const { createRequire } = process.getBuiltinModule('node:module');
-      api = createRequire(import.meta.url)('@opentelemetry/api') as typeof OpenTelemetry;
-    } catch {
-      api = null;
-    }
-  }
+  if (api === undefined)
+    api = requireOptionalPeer<typeof OpenTelemetry>('@opentelemetry/api', import.meta.url);
   return api;
 }
 

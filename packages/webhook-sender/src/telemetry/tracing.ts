@@ -8,6 +8,7 @@
  * and the target URL (webhook URLs often hold a capability token in their path, which no
  * query redaction removes: `server.address` and `server.port` say where it went).
  */
+import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
 import type { Span, TracerProvider } from '@opentelemetry/api';
 import { VERSION } from '../version';
@@ -37,19 +38,10 @@ const ERROR = 2;
 
 let api: typeof OpenTelemetry | null | undefined;
 
-/**
- * `@opentelemetry/api`, or `null` when it is not installed; required once per process, from
- * this file's place (so the user's copy is found), without a static import that would fail.
- */
+/** `@opentelemetry/api`, required once from this package's place; `null` when not installed. */
 function loadApi(): typeof OpenTelemetry | null {
-  if (api === undefined) {
-    try {
-      const { createRequire } = process.getBuiltinModule('node:module');
-      api = createRequire(import.meta.url)('@opentelemetry/api') as typeof OpenTelemetry;
-    } catch {
-      api = null;
-    }
-  }
+  if (api === undefined)
+    api = requireOptionalPeer<typeof OpenTelemetry>('@opentelemetry/api', import.meta.url);
   return api;
 }
 
