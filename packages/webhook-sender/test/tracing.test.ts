@@ -163,7 +163,7 @@ describe('with no tracer provider', () => {
       expect(isWebhookSenderError(error) && error.issues).toEqual([
         {
           path: 'tracerProvider',
-          code: 'invalid',
+          code: 'wrong_type',
           message: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
         },
       ]);
