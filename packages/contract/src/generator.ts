@@ -6,7 +6,12 @@
  * @packageDocumentation
  */
 
-export { buildOpenApiDocument, errorResponse } from './openapi/build-document';
+export {
+  buildOpenApiDocument,
+  type DocumentHeadOptions,
+  documentHead,
+  errorResponse,
+} from './openapi/build-document';
 export { type GeneratedFile, stableJson } from './openapi/generated-files';
 export { componentSchemas, type JsonSchema } from './openapi/json-schemas';
 export type { ErrorResponse } from './openapi/operations';

@@ -42,6 +42,42 @@ function queryParameter([name, { description, ...schema }]: [string, JsonSchema]
   return { name, in: 'query', required: false, description, schema };
 }
 
+/** What sets one generated document apart from the others in its head. */
+export interface DocumentHeadOptions {
+  /** `info.title`. */
+  readonly title: string;
+  /** `info.summary`: one line. */
+  readonly summary: string;
+  /** `info.description`: how the document was made and how to read it. */
+  readonly description: string;
+  /** What the `{baseUrl}` server variable stands for. */
+  readonly serverDescription: string;
+}
+
+/**
+ * The head every generated OpenAPI 3.1 document of cspwatch shares: version, `info` (MIT) and
+ * one server whose `{baseUrl}` defaults to the mock's address.
+ */
+export function documentHead(options: DocumentHeadOptions): JsonSchema {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: options.title,
+      version: '1',
+      summary: options.summary,
+      description: options.description,
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
+    servers: [
+      {
+        url: '{baseUrl}',
+        description: options.serverDescription,
+        variables: { baseUrl: { default: 'http://127.0.0.1:4010' } },
+      },
+    ],
+  };
+}
+
 /**
  * Builds the OpenAPI 3.1 document of the cspwatch API from the contract's schemas: both REST
  * operations with every status the service answers, bearer auth, `x-request-id`, and the alert
@@ -49,22 +85,13 @@ function queryParameter([name, { description, ...schema }]: [string, JsonSchema]
  */
 export function buildOpenApiDocument(): JsonSchema {
   return {
-    openapi: '3.1.0',
-    info: {
+    ...documentHead({
       title: 'cspwatch API',
-      version: '1',
       summary: 'List API keys, create websites, and receive signed CSP alert webhooks.',
       description:
         'Generated from the zod schemas of `@cspwatch/contract`; never edited by hand. Paths are relative to your cspwatch base URL. Responses are open: objects may gain fields (`additionalProperties: true`) and enums may gain values (each is `anyOf` its known values and any string), so read them leniently, as `@cspwatch/client` does; they state types, not ranges. Requests are strict: an unknown field is refused with `400 validation_failed`.',
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [
-      {
-        url: '{baseUrl}',
-        description: 'Your cspwatch base URL; the mock server and Prism listen on 127.0.0.1.',
-        variables: { baseUrl: { default: 'http://127.0.0.1:4010' } },
-      },
-    ],
+      serverDescription: 'Your cspwatch base URL; the mock server and Prism listen on 127.0.0.1.',
+    }),
     security: [{ bearerAuth: [] }],
     tags: [
       { name: 'API keys', description: 'API keys of a workspace (metadata only, never secrets).' },

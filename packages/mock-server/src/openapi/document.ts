@@ -8,6 +8,7 @@
  */
 import {
   buildOpenApiDocument,
+  documentHead,
   errorResponse,
   type GeneratedFile,
   type JsonSchema,
@@ -40,22 +41,13 @@ export function buildMockOpenApiDocument(): JsonSchema {
   const channelMissing = notFound('No webhook channel with this id.', 'webhook_channel_not_found');
   const inboxMissing = notFound('No inbox channel with this id.', 'channel_not_found');
   return {
-    openapi: '3.1.0',
-    info: {
+    ...documentHead({
       title: 'cspwatch mock server',
-      version: '1',
       summary: 'Control API, trigger, webhook inbox and report intake of the cspwatch mock server.',
       description:
         'Generated from the zod schemas of `@cspwatch/mock-server`; never edited by hand. The REST API the mock serves is described by the service document (`GET /openapi.json`). Control requests (`/_mock/...`) need `Authorization: Bearer <control token>` only when the mock was started with one (the CLI prints it); on a loopback address there is none. Answers may gain fields over time: read them leniently; request bodies are strict.',
-      license: { name: 'MIT', identifier: 'MIT' },
-    },
-    servers: [
-      {
-        url: '{baseUrl}',
-        description: 'Where the mock server listens (`cspwatch-mock` prints it).',
-        variables: { baseUrl: { default: 'http://127.0.0.1:4010' } },
-      },
-    ],
+      serverDescription: 'Where the mock server listens (`cspwatch-mock` prints it).',
+    }),
     security: [{}, { controlToken: [] }],
     tags: [
       { name: 'State', description: 'Reset, seed a scenario, read the seeded credentials.' },
