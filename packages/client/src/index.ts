@@ -35,6 +35,7 @@ export type {
   CspwatchClientErrorCode,
   CspwatchErrorCode,
   CspwatchKnownApiErrorCode,
+  StatusDerivedCode,
 } from './errors/error-codes';
 export { type CspwatchFieldIssue, CspwatchInputError } from './errors/input-error';
 export {

@@ -9,6 +9,7 @@
 export {
   CspwatchRedisError,
   type CspwatchRedisErrorCode,
+  type CspwatchRedisErrorOptions,
   isCspwatchRedisError,
   type RedisOptionIssue,
 } from './errors';

@@ -11,6 +11,7 @@
 export {
   CspwatchRedisError,
   type CspwatchRedisErrorCode,
+  type CspwatchRedisErrorOptions,
   isCspwatchRedisError,
   type RedisOptionIssue,
 } from './errors';

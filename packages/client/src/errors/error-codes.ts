@@ -17,11 +17,17 @@ export const STATUS_CODES = {
   409: 'conflict',
   422: 'unprocessable_content',
   429: 'rate_limited',
-} as const;
+} as const satisfies Record<number, StatusDerivedCode>;
 
 /** Codes the client derives from a status (or a redirect) when the body carries none. */
-type StatusDerivedCode =
-  | (typeof STATUS_CODES)[keyof typeof STATUS_CODES]
+export type StatusDerivedCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable_content'
+  | 'rate_limited'
   | 'server_error'
   | 'redirect_not_followed';
 

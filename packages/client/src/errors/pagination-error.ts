@@ -17,9 +17,22 @@ const PAGINATION_MESSAGES = {
 
 /** What went wrong with a list, as {@link CspwatchPaginationError}'s constructor takes it. */
 export type CspwatchPaginationProblem =
-  | { code: 'repeated_cursor'; cursor: string }
-  | { code: 'missing_cursor' }
-  | { code: 'too_many_items'; max: number };
+  | {
+      /** The server sent a cursor it had sent before. */
+      code: 'repeated_cursor';
+      /** The cursor that came back. */
+      cursor: string;
+    }
+  | {
+      /** The server claimed more pages but sent no cursor. */
+      code: 'missing_cursor';
+    }
+  | {
+      /** `toArray()` passed its cap. */
+      code: 'too_many_items';
+      /** The cap that was passed. */
+      max: number;
+    };
 
 /**
  * A list that cannot be collected safely: the server repeated a cursor (`repeated_cursor`,
