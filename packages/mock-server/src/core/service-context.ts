@@ -10,6 +10,7 @@ import type { ResolvedServiceOptions } from '../options';
 import type { RouteContext } from '../routes/context';
 import { CursorCodec } from '../routes/cursor';
 import { FaultInjector } from '../routes/faults';
+import { PageCache } from '../routes/page-cache';
 import { buildScenarioState } from '../scenario/build';
 import type { CheckedScenario } from '../scenario/parse';
 import { InMemoryStore } from '../store/store';
@@ -54,6 +55,7 @@ export function createServiceContext(settings: ResolvedServiceOptions): RouteCon
     store,
     inbox,
     cursors: new CursorCodec(),
+    pages: new PageCache(),
     alerts,
     triggers,
     webhookChannels,

@@ -1,5 +1,6 @@
 import type { ProblemCode as ContractProblemCode } from '@cspwatch/contract';
 import { PROBLEM_TYPE_PREFIX } from '@cspwatch/webhooks';
+import { textResponse } from './response-text';
 
 /** Every `code` the mock service puts in a problem+json body: the contract's one list. */
 export type ProblemCode = ContractProblemCode;
@@ -83,7 +84,7 @@ export function problemDetails({ status, code, detail, errors }: ProblemOptions)
 /** Builds an `application/problem+json` response. */
 export function problem(options: ProblemOptions): Response {
   const { status, headers } = options;
-  return new Response(JSON.stringify(problemDetails(options)), {
+  return textResponse(JSON.stringify(problemDetails(options)), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },
   });
@@ -103,7 +104,7 @@ export function validationProblem(errors: ProblemFieldError[]): Response {
 
 /** Builds a JSON success response. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json', ...headers },
   });

@@ -8,9 +8,9 @@ import {
 } from '@cspwatch/webhooks';
 import { createProblemResponse } from '@cspwatch/webhooks/fetch';
 import { MockServerError } from '../errors';
+import { disconnectSignal } from '../http/disconnect';
 import { json, problem } from '../http/problem';
 import { readBody } from '../http/request-body';
-import { randomHex } from '../store/tokens';
 import { type Channel, checkResponse, checkSecret } from './options';
 import type {
   CreateChannelOptions,
@@ -64,7 +64,7 @@ export class Inbox implements MockInbox {
       deliveries: [],
       replayGuard: createReplayGuard(),
     };
-    const id = `ch_${randomHex(20)}`;
+    const id = `ch_${[...crypto.getRandomValues(new Uint8Array(10))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
     this.#channels.set(id, channel);
     this.#onChange();
     return { id, url: `${this.#baseUrl}/inbox/${id}` };
@@ -177,7 +177,7 @@ export class Inbox implements MockInbox {
   }
 
   #hang(request: Request): Promise<Response> {
-    const signal = request.signal;
+    const signal = disconnectSignal(request);
     return new Promise((resolve) => {
       const release = (): void => {
         signal.removeEventListener('abort', release);

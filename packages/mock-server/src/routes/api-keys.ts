@@ -1,5 +1,6 @@
 import { codePointLength } from '@cspwatch/contract';
-import { json, type ProblemFieldError, problem, validationProblem } from '../http/problem';
+import { type ProblemFieldError, problem, validationProblem } from '../http/problem';
+import { textResponse } from '../http/response-text';
 import { isAfterPosition } from '../store/key-order';
 import { authorize } from './auth';
 import type { RouteContext, RouteHandler } from './context';
@@ -45,13 +46,20 @@ function parseQuery(
 
 /** `GET /v1/workspaces/{workspaceId}/api-keys`: one page of keys, newest first. */
 export const listApiKeys: RouteHandler = async (request, [workspaceId], context) => {
-  const { store } = context;
+  const { store, pages } = context;
   const access = authorize(request, store, workspaceId!, 'api_keys');
   if (!access.ok) return access.response;
   const parsed = parseQuery(new URL(request.url).searchParams);
   if ('errors' in parsed) return validationProblem(parsed.errors);
-  const page = await buildPage(access.workspace.id, parsed.query, context);
-  return page instanceof Response ? page : json(page);
+  const key = JSON.stringify([access.workspace.id, parsed.query]);
+  let cached = pages.get(store.revision, key);
+  if (cached === undefined) {
+    const page = await buildPage(access.workspace.id, parsed.query, context);
+    if (page instanceof Response) return page;
+    cached = pages.set(key, JSON.stringify(page));
+  }
+  const init = { status: 200, headers: { 'content-type': 'application/json' } };
+  return textResponse(cached.text, init, cached.utf8);
 };
 
 /** One page of keys for a valid query, or the `invalid_cursor` problem. */

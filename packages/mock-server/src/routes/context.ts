@@ -6,12 +6,15 @@ import type { CheckedScenario } from '../scenario/parse';
 import type { InMemoryStore } from '../store/store';
 import type { CursorCodec } from './cursor';
 import type { FaultInjector } from './faults';
+import type { PageCache } from './page-cache';
 
 /** What every route handler gets: the shared state of one service. */
 export interface RouteContext {
   store: InMemoryStore;
   inbox: Inbox;
   cursors: CursorCodec;
+  /** Serialised key-listing pages of the current store revision. */
+  pages: PageCache;
   alerts: AlertFlow;
   /** Triggers sent to receivers outside this mock, for the inbox page. */
   triggers: TriggerLog;

@@ -1,3 +1,4 @@
+import { disconnectSignal } from '../http/disconnect';
 import { problem } from '../http/problem';
 import type { ResolvedFaults } from '../options';
 import { createPrng, type Prng } from '../store/prng';
@@ -49,7 +50,7 @@ export class FaultInjector {
   async apply(request: Request): Promise<Response | undefined> {
     const faults = this.#faults;
     this.#requests++;
-    if (faults.latencyMs > 0) await delay(faults.latencyMs, request.signal);
+    if (faults.latencyMs > 0) await delay(faults.latencyMs, disconnectSignal(request));
     if (faults.dropConnectionRate > 0 && this.#prng.next() < faults.dropConnectionRate)
       return Response.error();
     if (faults.rateLimitEvery > 0 && this.#requests % faults.rateLimitEvery === 0) {

@@ -33,6 +33,7 @@ export class InMemoryStore implements MockStore {
   #ordered: MockApiKey[] | undefined;
   /** Keys per workspace in listing order, derived from {@link InMemoryStore.#ordered}. */
   #byWorkspace = new Map<string, MockApiKey[]>();
+  #revision = 0;
 
   /** Seeds the state. */
   constructor(seed: number, options: { apiKeyCount: number; websiteLimit: number }) {
@@ -59,6 +60,12 @@ export class InMemoryStore implements MockStore {
   #changed(): void {
     this.#ordered = undefined;
     this.#byWorkspace = new Map();
+    this.#revision++;
+  }
+
+  /** Bumped on every change of the API keys (add, delete, reset, seed): what derived data is keyed by. */
+  get revision(): number {
+    return this.#revision;
   }
 
   /** The seeded tokens and workspace ids. */

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type MockService, newRequestId } from '../core/app';
+import { setDisconnectSignal } from '../http/disconnect';
 import { problem, problemDetails } from '../http/problem';
 import { MAX_BODY_BYTES } from '../http/request-body';
+import { unreadBody } from '../http/response-text';
 
 /** Reads the body, keeping at most one byte past the limit so the service can answer 413 while the rest is drained. */
 async function readCapped(req: IncomingMessage): Promise<Uint8Array<ArrayBuffer>> {
@@ -28,14 +30,21 @@ function headerPairs(raw: readonly string[]): [string, string][] {
   return pairs;
 }
 
-/** Writes a `Response` to node; a body goes with its length. */
+/** Writes a `Response` to node: a body the service still holds is written as is, with its length. */
 async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
   const head: string[] = [];
   response.headers.forEach((value, name) => {
     head.push(name, value);
   });
+  const held = unreadBody(response);
+  if (held !== undefined) {
+    const length = typeof held === 'string' ? Buffer.byteLength(held) : held.byteLength;
+    head.push('content-length', String(length));
+    res.writeHead(response.status, head);
+    res.end(held);
+    return;
+  }
   const payload = Buffer.from(await response.arrayBuffer());
-  if (response.body !== null) head.push('content-length', String(payload.byteLength));
   res.writeHead(response.status, head);
   res.end(payload);
 }
@@ -50,10 +59,15 @@ export async function handleNodeRequest(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  // The request's signal aborts when its client goes away (a latency fault or a hanging
-  // inbox channel stops waiting then).
-  const aborter = new AbortController();
-  res.once('close', () => !res.writableFinished && aborter.abort());
+  let aborter: AbortController | undefined;
+  const signal = (): AbortSignal => {
+    if (!aborter) {
+      aborter = new AbortController();
+      if (res.closed) aborter.abort();
+      else res.once('close', () => !res.writableFinished && aborter?.abort());
+    }
+    return aborter.signal;
+  };
   let response: Response;
   try {
     const method = req.method ?? 'GET';
@@ -64,9 +78,9 @@ export async function handleNodeRequest(
     const request = new Request(origin + path, {
       method,
       headers: headerPairs(req.rawHeaders),
-      signal: aborter.signal,
       ...(body === undefined ? {} : { body }),
     });
+    setDisconnectSignal(request, signal);
     response = await service.fetch(request);
   } catch {
     response = problem({
