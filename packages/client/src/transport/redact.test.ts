@@ -29,7 +29,8 @@ const formsOf = (token: string) => {
  */
 function holdsToken(text: string, token: string): boolean {
   return formsOf(token).some((form) => {
-    const before = /^\w/.test(form) ? '(?<!\\w)' : '';
+    // Not glued to a word, and not the letter of an escape (an odd run of backslashes).
+    const before = /^\w/.test(form) ? '(?<!\\w)(?<!(?:^|[^\\\\])(?:\\\\\\\\)*\\\\)' : '';
     const after = /\w$/.test(form) ? '(?!\\w)' : '';
     return new RegExp(`${before}${escapeRegExp(form)}${after}`).test(text);
   });

@@ -35,13 +35,21 @@ export function redact(text: string, token: string): string {
         WORD.test(text[at - 1] ?? '') &&
         !ESCAPE_BEFORE.test(text.slice(Math.max(0, at - 6), at));
       const joinsAfter = WORD.test(text[end - 1] as string) && WORD.test(text[end] ?? '');
-      if (at < done || joinsBefore || joinsAfter) continue;
+      const escapeLetter = WORD.test(form[0] as string) && isEscaped(text, at);
+      if (at < done || joinsBefore || joinsAfter || escapeLetter) continue;
       result += `${text.slice(done, at)}[redacted]`;
       done = end;
     }
     text = result + text.slice(done);
   }
   return text;
+}
+
+/** Whether the character at `at` is the letter of an escape (`\n`): an odd run of backslashes before it. */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text[at - 1 - backslashes] === '\\') backslashes += 1;
+  return backslashes % 2 === 1;
 }
 
 /**
