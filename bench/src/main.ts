@@ -33,6 +33,7 @@ const SECTIONS: Record<string, () => Promise<SectionResult>> = {
   redis: async () => (await import('./redis-queue-bench.js')).runRedisQueueBench(quick),
   'redis-cluster': async () =>
     (await import('./redis-cluster-bench.js')).runRedisClusterBench(quick),
+  'tracing-off': async () => (await import('./tracing-off-bench.js')).runTracingOffBench(quick),
   size: async () => (await import('./bundle-size.js')).runBundleSizeBench(),
 };
 

@@ -45,6 +45,8 @@ export interface RunOptions
   readonly receivedTarget?: number;
   /** Wraps the delivery phase (MONITOR); its result is returned as `watched`. */
   readonly watch?: (phase: () => Promise<void>) => Promise<WatchedCommands>;
+  /** Wraps the delivery phase (e.g. counts the worker's instructions over it). */
+  readonly around?: (phase: () => Promise<void>) => Promise<void>;
 }
 
 /** What a run measured. */
@@ -88,7 +90,7 @@ async function until(
 export async function runDeliveries(setup: RunSetup, options: RunOptions): Promise<RunResult> {
   const { redis, receiver, deadlineAt } = setup;
   runs += 1;
-  const { workers, jobs, template, receivedTarget, watch, ...worker } = options;
+  const { workers, jobs, template, receivedTarget, watch, around, ...worker } = options;
   // A prefix of its own: no channel state (failure counts, disabled flags) carries over.
   const place = {
     connection: redis.connection,
@@ -161,6 +163,7 @@ export async function runDeliveries(setup: RunSetup, options: RunOptions): Promi
     const started = performance.now();
     let watched: WatchedCommands | undefined;
     if (watch) watched = await watch(phase);
+    else if (around) await around(phase);
     else await phase();
     const seconds = (performance.now() - started) / 1000;
     const done = await redis.snapshot();

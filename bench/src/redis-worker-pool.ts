@@ -5,7 +5,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { budget } from '../../test-budget.js';
 import type { StartRequest, WorkerReply, WorkerRequest } from './redis-worker-protocol.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -40,23 +39,55 @@ export interface WorkerProcess {
   cpuSeconds(): Promise<number>;
   /** Ends the process: SIGTERM, then SIGKILL after 3 s; resolves once it is gone. */
   kill(): Promise<void>;
+  /** Closes the IPC channel (the process then exits by itself); resolves with its exit code. */
+  disconnect(): Promise<number | null>;
+  /** The process id (of the wrapper, when there is one). */
+  readonly pid: number | undefined;
+}
+
+/** A program a worker process runs under, e.g. `valgrind --tool=callgrind` (then node). */
+export interface ProcessWrapper {
+  /** The program, e.g. `/usr/bin/valgrind`. */
+  readonly command: string;
+  /** Its arguments before node's path. */
+  readonly args: readonly string[];
+  /** How many times slower node runs under it: every timeout is that many times longer. */
+  readonly slowdown: number;
+  /** Node's own flags for the guest, e.g. `--single-threaded`. */
+  readonly nodeArgs?: readonly string[];
 }
 
 /**
  * Forks a worker process and waits (at most `timeoutMs`) until it is ready. Starting is not
  * measured, and several tsx processes starting at once on a busy machine need a while.
+ * Under a `wrapper`, node runs as its guest (the IPC channel is inherited through it).
  */
-export async function startWorkerProcess(timeoutMs = 120_000): Promise<WorkerProcess> {
+export async function startWorkerProcess(
+  readyTimeoutMs = 120_000,
+  wrapper?: ProcessWrapper,
+): Promise<WorkerProcess> {
+  const execArgv = [...(wrapper?.nodeArgs ?? []), '--import', 'tsx'];
+  const slowdown = wrapper?.slowdown ?? 1;
+  const timeoutMs = readyTimeoutMs * slowdown;
   const child: ChildProcess = fork(join(here, 'redis-worker-child.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    ...(wrapper
+      ? { execPath: wrapper.command, execArgv: [...wrapper.args, process.execPath, ...execArgv] }
+      : { execArgv }),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const pending = new Map<number, (reply: WorkerReply) => void>();
   let nextId = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const handle: WorkerProcess = {
-    request(request, requestTimeoutMs = 30_000) {
+    pid: child.pid,
+    async disconnect() {
+      if (child.connected) child.disconnect();
+      await exited;
+      return child.exitCode;
+    },
+    request(request, answerTimeoutMs = 30_000) {
       const id = ++nextId;
+      const requestTimeoutMs = answerTimeoutMs * slowdown;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
