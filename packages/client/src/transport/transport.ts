@@ -83,9 +83,11 @@ export function createTransport(client: ResolvedOptions): Transport {
     const budget = (signal: AbortSignal | undefined) =>
       linkSignal(signal, { ms: deadline - Date.now(), reason: total });
     const call = options.signal && budget(options.signal);
-    // The call's attempts so far, when the current one started, and the token refresh.
+    // The call's attempts so far, when the current one started and the body it read, and the
+    // token refresh.
     let attempt = 0;
     let started = 0;
+    let body = '';
     let refreshed = false;
     let forceRefresh = false;
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
@@ -141,12 +143,12 @@ export function createTransport(client: ResolvedOptions): Transport {
     };
 
     // ky's `fetch`: one HTTP exchange, the whole body read within ky's timeout (which covers
-    // only what `fetch` resolves to), handed on as a Response that carries the text read.
+    // only what `fetch` resolves to) and kept in `body` for `classify`; ky gets the response
+    // without it (bench/RESULTS.md, "Speed tricks kept").
     const sendAndRead = async (request: Request, init?: RequestInit): Promise<Response> => {
       if (direct) attempt += 1;
       started = Date.now();
       let response: Response;
-      let body: string;
       const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
       const signal = limit?.signal ?? request.signal;
       const span = trace?.attempt(request.headers, attempt);
@@ -171,7 +173,7 @@ export function createTransport(client: ResolvedOptions): Transport {
       span?.end(response.status);
       // Without a body (a 204, a browser's opaque redirect) the response is still unread.
       // Else status, status text and headers as received: a Response is a ResponseInit.
-      return response.body === null ? response : new Response(body, response);
+      return response.body === null ? response : new Response(null, response);
     };
 
     const asClientError = (error: unknown) =>
@@ -218,15 +220,14 @@ export function createTransport(client: ResolvedOptions): Transport {
       return wait;
     };
 
-    // ky's `afterResponse`: redact once, classify, and retry an answer with its own wait
-    // (`ky.retry`: Retry-After, or at once for the replay after a token refresh).
+    // ky's `afterResponse`: redact once, classify, and retry an answer after the wait
+    // `planRetry` gives (`ky.retry`).
     const classify = async (
       request: Request,
       _options: unknown,
       response: Response,
       { retryCount }: { retryCount: number },
     ) => {
-      const body = await response.text();
       const seen = seeResponse(response, token);
       const { status, headers, requestId } = seen;
       if (hooks.afterResponse) {
@@ -280,11 +281,13 @@ export function createTransport(client: ResolvedOptions): Transport {
       throw failure;
     } finally {
       call?.release();
+      body = '';
     }
     trace?.end();
     // ky resolves only after `classify` read a 2xx, which set `result`. Taken out of this
-    // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
-    // scope alive until a full GC, and the page with it would be copied by every scavenge.
+    // call's scope, like `body`: what ky leaves for finalizers to release (undici's signal
+    // links) keeps the scope alive until a full GC, and the page with it would be copied by
+    // every scavenge.
     const value = result as CspwatchWithResponse<z.output<T>>;
     result = undefined;
     return value;
