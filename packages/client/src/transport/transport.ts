@@ -202,8 +202,7 @@ export function createTransport(client: ResolvedOptions): Transport {
       // A token function's refused token is replayed once with a fresh one, at once, outside
       // maxRetries (a string token cannot be refreshed).
       if (failure instanceof CspwatchAuthenticationError && !fixedToken && !refreshed) {
-        refreshed = true;
-        forceRefresh = true;
+        refreshed = forceRefresh = true;
         return 0;
       }
       if (!isRetryable(failure, method === 'GET') || retriesBefore(retry) >= maxRetries) {
