@@ -251,7 +251,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     // A failure without an answer (connection, timeout, token, hook); ky then waits `backoff`.
     const shouldRetry = async ({ error, retryCount }: { error: unknown; retryCount: number }) => {
       const failure = asClientError(error);
-      // What `classify` threw was decided there; anything not ours is not retried.
+      // What `classify` threw was decided there; `isRetryable` refuses anything not ours.
       if (failure instanceof CspwatchApiError) return false;
       return (await planRetry(failure as CspwatchError, retryCount)) !== undefined;
     };
