@@ -84,7 +84,10 @@ describe('redirects', () => {
       statusText: '',
       ok: false,
       headers: new Headers(),
+      body: null,
       text: async () => '',
+      // ky hands its `afterResponse` hooks a clone, as a browser's Response allows.
+      clone: () => opaque,
     } as Response;
     const browserLike = createCspwatchClient({
       baseUrl: 'https://api.cspwatch.test',

@@ -134,6 +134,59 @@ describe('retries', () => {
     }
   });
 
+  it('starts no wait that would pass totalTimeout: the answer is thrown at once', async () => {
+    const state = sequence([
+      () => problemResponse(503, 'server_error', { headers: { 'retry-after': '30' } }),
+    ]);
+    const error = await client({ totalTimeout: 5_000 })
+      .apiKeys.list('ws_1')
+      .firstPage()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CspwatchServerError);
+    expect(state.count).toBe(1);
+
+    vi.useFakeTimers();
+    server.resetHandlers();
+    const again = sequence([() => problemResponse(503, 'server_error')]);
+    const delays: number[] = [];
+    const result = client({
+      totalTimeout: 1_000,
+      random: () => 0.99,
+      hooks: { beforeRetry: ({ delayMs }) => void delays.push(delayMs) },
+    })
+      .apiKeys.list('ws_1')
+      .firstPage()
+      .catch((e: unknown) => e);
+    // The first backoff (495 ms) fits the budget; the second (990 ms) would pass it.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await result).toBeInstanceOf(CspwatchServerError);
+    expect(again.count).toBe(2);
+    expect(delays).toEqual([495]);
+  });
+
+  it('tells beforeRetry the wait it then takes, for a failure without an answer', async () => {
+    vi.useFakeTimers();
+    sequence([onePage]);
+    let calls = 0;
+    const token = async () => {
+      if (++calls === 1) throw new Error('identity provider down');
+      return 'tok_ok';
+    };
+    const delays: number[] = [];
+    const result = client({
+      token,
+      hooks: { beforeRetry: ({ delayMs }) => void delays.push(delayMs) },
+    })
+      .apiKeys.list('ws_1')
+      .firstPage();
+    await vi.advanceTimersByTimeAsync(240);
+    expect(delays).toEqual([250]);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(calls).toBe(2);
+    await expect(result).resolves.toMatchObject({ pagination: { total: 1 } });
+  });
+
   it('abort stops a backoff wait at once', async () => {
     vi.useFakeTimers();
     const state = sequence([
@@ -240,6 +293,25 @@ describe('token', () => {
       CspwatchAuthenticationError,
     );
     expect(state.count).toBe(1);
+  });
+
+  it('replays after a refresh without counting it: the backoff after it starts from the base', async () => {
+    const state = sequence([
+      () => problemResponse(401, 'invalid_token'),
+      () => problemResponse(503, 'server_error'),
+      onePage,
+    ]);
+    const delays: number[] = [];
+    await client({
+      token: async () => 'tok',
+      maxRetries: 1,
+      hooks: { beforeRetry: ({ delayMs }) => void delays.push(delayMs) },
+    })
+      .apiKeys.list('ws_1')
+      .firstPage();
+    // The replay is at once and not announced; the one retry waits 0.5 x 500 ms.
+    expect(delays).toEqual([250]);
+    expect(state.count).toBe(3);
   });
 
   it('retries when the token function throws, sending nothing until it succeeds', async () => {

@@ -3,11 +3,7 @@ import ky, { isTimeoutError } from 'ky';
 import type * as z from 'zod/mini';
 import type { CspwatchWithResponse } from '../api-promise';
 import { CspwatchApiError, CspwatchAuthenticationError } from '../errors/api-error';
-import {
-  type CspwatchError,
-  type CspwatchErrorOptions,
-  isCspwatchError,
-} from '../errors/cspwatch-error';
+import type { CspwatchError, CspwatchErrorOptions } from '../errors/cspwatch-error';
 import { CspwatchInputError } from '../errors/input-error';
 import { CspwatchTimeoutError } from '../errors/timeout-error';
 import type { CspwatchRequestOptions, ResolvedOptions } from '../options/client-options';
@@ -24,10 +20,11 @@ import {
 import { backoffDelay, isRetryable } from './retry';
 
 /*
- * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the body
- * within ky's `timeout` (our `fetch`) -> redact once -> classify -> retry decision (ky
- * `retry.shouldRetry`; ky waits, abortably). docs/client-reference.md ("Design notes") says
- * which rules are ours and why.
+ * One API call, downhill: token and headers (ky `beforeRequest`) -> send and read the whole
+ * body within ky's `timeout` (our `fetch`) -> redact once and classify (ky `afterResponse`)
+ * -> retry decision (`planRetry`, from `afterResponse` for an answer, from ky's
+ * `retry.shouldRetry` for a failure without one; ky waits, abortably).
+ * docs/client-reference.md ("Design notes") says which rules are ours and why.
  */
 
 /** What a resource asks of the transport. Internal. */
@@ -86,7 +83,13 @@ export function createTransport(client: ResolvedOptions): Transport {
     const budget = (signal: AbortSignal | undefined) =>
       linkSignal(signal, { ms: deadline - Date.now(), reason: total });
     const call = options.signal && budget(options.signal);
-    const state = { attempt: 0, retries: 0, refreshed: false, forceRefresh: false, wait: 0 };
+    // The call's attempts so far, when the current one started and the body it read, and the
+    // token refresh.
+    let attempt = 0;
+    let started = 0;
+    let body = '';
+    let refreshed = false;
+    let forceRefresh = false;
     const baseHeaders = requestHeaders(client, options, spec.body !== undefined);
     let token = fixedToken;
     if (direct) baseHeaders.set('authorization', `Bearer ${token}`);
@@ -94,7 +97,7 @@ export function createTransport(client: ResolvedOptions): Transport {
     const { operation, route } = spec;
     const trace = startCallSpan(client.tracerProvider, { operation, method, route, url });
 
-    const log = (started: number, request: Request, code?: string, seen?: SeenResponse) => {
+    const log = (request: Request, code?: string, seen?: SeenResponse) => {
       if (!client.logger) return;
       try {
         client.logger({
@@ -103,7 +106,7 @@ export function createTransport(client: ResolvedOptions): Transport {
           status: seen?.status,
           durationMs: Date.now() - started,
           requestId: seen?.requestId,
-          attempt: state.attempt,
+          attempt,
           requestHeaders: redactLoggedHeaders(request.headers),
           responseHeaders: seen && Object.fromEntries(seen.headers),
           errorCode: code,
@@ -114,21 +117,20 @@ export function createTransport(client: ResolvedOptions): Transport {
     };
 
     const authorize = async (request: Request) => {
-      state.attempt += 1;
+      attempt += 1;
       // A string token (here with a beforeRequest hook) needs no timer or signal link.
       if (!fixedToken) {
         const limit = budget(options.signal);
         try {
-          token = await getToken(client, state.forceRefresh, limit.signal as AbortSignal);
+          token = await getToken(client, forceRefresh, limit.signal as AbortSignal);
         } finally {
           limit.release();
         }
       }
-      state.forceRefresh = false;
+      forceRefresh = false;
       if (hooks.beforeRequest) {
         // Each attempt starts from the call's headers, not from the previous attempt's.
         const headers = new Headers(baseHeaders);
-        const { attempt } = state;
         await hooks.beforeRequest({ method, url, attempt, headers });
         if (headers.has('authorization')) {
           const message = 'must not set authorization (the client sets it from `token`)';
@@ -140,111 +142,137 @@ export function createTransport(client: ResolvedOptions): Transport {
       request.headers.set('authorization', `Bearer ${token}`);
     };
 
-    // One HTTP attempt, within ky's timeout: send, read the whole body, redact, classify. It
-    // starts after `authorize` (ky's `beforeRequest`) and ends where this function returns.
-    const attempt = async (request: Request, init?: RequestInit): Promise<Response> => {
-      if (direct) state.attempt += 1;
-      const started = Date.now();
+    // ky's `fetch`: one HTTP exchange, the whole body read within ky's timeout (which covers
+    // only what `fetch` resolves to) and kept in `body` for `classify`; ky gets the response
+    // without it (bench/RESULTS.md, "Speed tricks kept").
+    const sendAndRead = async (request: Request, init?: RequestInit): Promise<Response> => {
+      if (direct) attempt += 1;
+      started = Date.now();
       let response: Response;
-      let body: string;
       const limit = !call && deadline - started < timeout ? budget(request.signal) : undefined;
       const signal = limit?.signal ?? request.signal;
-      const span = trace?.attempt(request.headers, state.attempt);
+      const span = trace?.attempt(request.headers, attempt);
       try {
         const fetchOnce = () => client.fetch(request, limit ? { ...init, signal } : init);
         response = await (span ? span.run(fetchOnce) : fetchOnce());
-        body = response.type === 'opaqueredirect' ? '' : await response.text();
+        body = await response.text();
       } catch (error) {
         if (!signal.aborted) {
-          log(started, request, 'connection_failed');
+          log(request, 'connection_failed');
           const failure = toConnectionError(error, method, client.host, context);
           span?.end(undefined, failure);
           throw failure;
         }
         // ky's timeout, the total budget, or the caller's abort (not an outcome to log).
-        if (!options.signal?.aborted) log(started, request, 'timeout');
-        span?.end(undefined, asClientError(signal.reason));
+        if (!options.signal?.aborted) log(request, 'timeout');
+        span?.end(undefined, signal.reason);
         throw signal.reason;
       } finally {
         limit?.release();
       }
       span?.end(response.status);
-      const seen = seeResponse(response, token);
-      const { status, headers, requestId } = seen;
-      if (hooks.afterResponse) {
-        const durationMs = Date.now() - started;
-        const view = {
-          method,
-          url,
-          attempt: state.attempt,
-          status,
-          headers,
-          requestId,
-          durationMs,
-        };
-        await hooks.afterResponse(Object.freeze(view));
-      }
-      try {
-        if (status < 200 || status > 299) throw toApiError(seen, body, token, context);
-        const data = parseSuccessBody(seen, body, spec.schema, token, context);
-        result = { data, response: { status, headers, requestId, attempts: state.attempt } };
-      } catch (error) {
-        log(started, request, (error as CspwatchError).code, seen);
-        throw error;
-      }
-      log(started, request, undefined, seen);
-      return response;
+      // Without a body (a 204, a browser's opaque redirect) the response is still unread.
+      // Else status, status text and headers as received: a Response is a ResponseInit.
+      return response.body === null ? response : new Response(null, response);
     };
 
     const asClientError = (error: unknown) =>
       isTimeoutError(error) ? new CspwatchTimeoutError(timeout, 'attempt', context) : error;
+    // Retries before ky's retry `retry` (from 1), the replay after a token refresh not counted.
+    const retriesBefore = (retry: number) => retry - 1 - Number(refreshed);
+    // Retry n waits one draw of full jitter, drawn once: ky's `retry.delay` and `planRetry`
+    // (which checks it against the deadline and tells `beforeRetry`) see the same wait.
+    const waits: number[] = [];
+    const backoff = (retry: number) => {
+      waits[retry] ??= backoffDelay(
+        retriesBefore(retry),
+        client.random,
+        client.retryBaseDelay,
+        client.retryMaxDelay,
+      );
+      return waits[retry];
+    };
 
-    const shouldRetry = async ({ error }: { error: unknown }) => {
-      const failure = asClientError(error);
-      const over = options.signal?.aborted || Date.now() >= deadline;
-      if (over || !isCspwatchError(failure)) return false;
-      // A refused token is replayed once with a fresh one, at once, outside maxRetries.
-      const refreshable = typeof client.token === 'function' && !state.refreshed;
-      if (failure instanceof CspwatchAuthenticationError && refreshable) {
-        state.refreshed = true;
-        state.forceRefresh = true;
-        state.wait = 0;
-        return true;
+    /**
+     * The wait before ky's retry `retry` (from 1) after `failure`, or `undefined` to give up.
+     * Called where a failure is seen: `classify` for an answer, ky's `shouldRetry` otherwise.
+     */
+    const planRetry = async (failure: CspwatchError, retry: number) => {
+      if (options.signal?.aborted || Date.now() >= deadline) return undefined;
+      // A token function's refused token is replayed once with a fresh one, at once, outside
+      // maxRetries (a string token cannot be refreshed).
+      if (failure instanceof CspwatchAuthenticationError && !fixedToken && !refreshed) {
+        refreshed = forceRefresh = true;
+        return 0;
       }
-      if (!isRetryable(failure, method === 'GET') || state.retries >= maxRetries) return false;
+      if (!isRetryable(failure, method === 'GET') || retriesBefore(retry) >= maxRetries) {
+        return undefined;
+      }
       const retryAfter = failure instanceof CspwatchApiError ? failure.retryAfterMs : undefined;
       // A wait longer than the cap is the caller's decision: throw at once, carrying it.
-      if (retryAfter !== undefined && retryAfter > client.retryAfterCap) return false;
-      const wait =
-        retryAfter ??
-        backoffDelay(state.retries, client.random, client.retryBaseDelay, client.retryMaxDelay);
-      if (Date.now() + wait >= deadline) return false;
-      state.wait = wait;
-      state.retries += 1;
-      const retry = { method, url, attempt: state.attempt, error: failure, delayMs: wait };
-      await hooks.beforeRetry?.(Object.freeze(retry));
-      return true;
+      if (retryAfter !== undefined && retryAfter > client.retryAfterCap) return undefined;
+      const wait = retryAfter ?? backoff(retry);
+      if (Date.now() + wait >= deadline) return undefined;
+      await hooks.beforeRetry?.(
+        Object.freeze({ method, url, attempt, error: failure, delayMs: wait }),
+      );
+      return wait;
+    };
+
+    // ky's `afterResponse`: redact once, classify, and retry an answer after the wait
+    // `planRetry` gives (`ky.retry`).
+    const classify = async (
+      request: Request,
+      _options: unknown,
+      response: Response,
+      { retryCount }: { retryCount: number },
+    ) => {
+      const seen = seeResponse(response, token);
+      const { status, headers, requestId } = seen;
+      if (hooks.afterResponse) {
+        const durationMs = Date.now() - started;
+        const view = { method, url, attempt, status, headers, requestId, durationMs };
+        await hooks.afterResponse(Object.freeze(view));
+      }
+      try {
+        if (!response.ok) throw toApiError(seen, body, token, context);
+        const data = parseSuccessBody(seen, body, spec.schema, token, context);
+        result = { data, response: { status, headers, requestId, attempts: attempt } };
+      } catch (error) {
+        log(request, (error as CspwatchError).code, seen);
+        const wait = await planRetry(error as CspwatchError, retryCount + 1);
+        if (wait === undefined) throw error;
+        return ky.retry({ delay: wait });
+      }
+      log(request, undefined, seen);
+      return undefined;
+    };
+
+    // A failure without an answer (connection, timeout, token, hook); ky then waits `backoff`.
+    const shouldRetry = async ({ error, retryCount }: { error: unknown; retryCount: number }) => {
+      const failure = asClientError(error);
+      // What `classify` threw was decided there; `isRetryable` refuses anything not ours.
+      if (failure instanceof CspwatchApiError) return false;
+      return (await planRetry(failure as CspwatchError, retryCount)) !== undefined;
     };
 
     try {
       await ky(url, {
         method,
         headers: baseHeaders,
-        body: spec.body === undefined ? null : JSON.stringify(spec.body),
+        json: spec.body,
         signal: call?.signal ?? null,
         timeout,
-        fetch: attempt as typeof fetch,
+        fetch: sendAndRead as typeof fetch,
         redirect: 'manual',
-        throwHttpErrors: false,
         retry: {
           // One more than maxRetries: the replay after a token refresh is not a retry.
           limit: maxRetries + 1,
           methods: ['get', 'post'],
-          retryOnTimeout: true,
           shouldRetry,
-          delay: () => state.wait,
+          delay: backoff,
         },
-        hooks: direct ? {} : { beforeRequest: [authorize] },
+        hooks: { beforeRequest: direct ? [] : [authorize], afterResponse: [classify] },
       });
     } catch (error) {
       const failure = asClientError(error);
@@ -252,11 +280,13 @@ export function createTransport(client: ResolvedOptions): Transport {
       throw failure;
     } finally {
       call?.release();
+      body = '';
     }
     trace?.end();
-    // ky resolves only after `attempt` classified a 2xx, which set `result`. Taken out of this
-    // call's scope: what ky leaves for finalizers to release (undici's signal links) keeps the
-    // scope alive until a full GC, and the page with it would be copied by every scavenge.
+    // ky resolves only after `classify` read a 2xx, which set `result`. Taken out of this
+    // call's scope, like `body`: what ky leaves for finalizers to release (undici's signal
+    // links) keeps the scope alive until a full GC, and the page with it would be copied by
+    // every scavenge.
     const value = result as CspwatchWithResponse<z.output<T>>;
     result = undefined;
     return value;
