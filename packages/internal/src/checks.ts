@@ -40,7 +40,7 @@ export function checkInteger(
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
     return;
   const range = `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
-  const code = typeof value === 'number' && Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
+  const code = Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
   issues.push(issue(path, code, `must be ${range}, got ${describeValue(value)}`));
 }
 

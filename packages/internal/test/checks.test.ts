@@ -95,6 +95,40 @@ describe('the other checks', () => {
   });
 });
 
+describe('describeValue', () => {
+  it('shows a number, null and undefined, and names any other value by its type only', () => {
+    expect(
+      [
+        42,
+        -0.5,
+        Number.NaN,
+        null,
+        undefined,
+        [1],
+        {},
+        'secret',
+        true,
+        () => 1,
+        Symbol('s'),
+        1n,
+      ].map(describeValue),
+    ).toEqual([
+      '42',
+      '-0.5',
+      'NaN',
+      'null',
+      'undefined',
+      'an array',
+      'an object',
+      'a string',
+      'a boolean',
+      'a function',
+      'a symbol',
+      'a bigint',
+    ]);
+  });
+});
+
 describe('checkUnknownKeys', () => {
   const known = ['timeoutMs', 'connectTimeoutMs', 'store', 'dangerouslyAllowLoopback'];
 
