@@ -165,6 +165,18 @@ describe('checkUnknownKeys', () => {
     ]);
   });
 
+  it('suggests only a key within two edits, the nearest one', () => {
+    const suggest = (key: string, names: string[]) =>
+      run((i) => checkUnknownKeys(i, { [key]: 1 }, names))[0]?.message;
+    expect(suggest('stoer', ['store'])).toBe('unknown option (did you mean `store`?)');
+    expect(suggest('sxoxe', ['store'])).toBe('unknown option (did you mean `store`?)');
+    expect(suggest('sxxxe', ['store'])).toBe('unknown option');
+    expect(suggest('st', ['store'])).toBe('unknown option');
+    expect(suggest('prefxi', ['prefixes', 'prefix'])).toBe(
+      'unknown option (did you mean `prefix`?)',
+    );
+  });
+
   it('passes every object whose keys are all known', () => {
     fc.assert(
       fc.property(fc.subarray(known), (keys) => {
