@@ -40,7 +40,7 @@ export function checkInteger(
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
     return;
   const range = `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
-  const code = typeof value === 'number' && Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
+  const code = Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
   issues.push(issue(path, code, `must be ${range}, got ${describeValue(value)}`));
 }
 
@@ -116,7 +116,7 @@ function closest(key: string, names: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const name of names) {
-    const distance = name.toLowerCase() === lower ? 0 : editDistance(lower, name.toLowerCase());
+    const distance = editDistance(lower, name.toLowerCase());
     if (distance < bestDistance) {
       best = name;
       bestDistance = distance;
@@ -125,16 +125,17 @@ function closest(key: string, names: readonly string[]): string | undefined {
   return best;
 }
 
+/** Levenshtein distance; 3 (too far to suggest) as soon as the lengths alone differ by more. */
 function editDistance(a: string, b: string): number {
   if (Math.abs(a.length - b.length) > 2) return 3;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+      const substitution = previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, substitution);
     }
     previous = current;
   }
-  return previous[b.length] ?? 0;
+  return previous[b.length]!;
 }

@@ -3,10 +3,7 @@
  * else only by its type, so a misplaced secret or token is never printed.
  */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'number') return String(value);
-  if (value === null) return 'null';
+  if (typeof value === 'number' || value == null) return String(value);
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'undefined') return 'undefined';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }

@@ -26,7 +26,7 @@ export interface BaseErrorOptions {
  */
 export abstract class CspwatchBaseError<Code extends string = string> extends Error {
   /** Why it failed: a stable snake_case identifier. */
-  readonly code: Code;
+  declare readonly code: Code;
 
   /**
    * @param code - why it failed
@@ -34,33 +34,27 @@ export abstract class CspwatchBaseError<Code extends string = string> extends Er
    * @param options - `cause`, kept only when given
    */
   constructor(code: Code, message: string, options?: BaseErrorOptions) {
-    super(
-      message,
-      options !== undefined && 'cause' in options ? { cause: options.cause } : undefined,
-    );
+    // Error itself keeps `cause` only when the options have one.
+    super(message, options);
     this.code = code;
-    for (
-      let type: unknown = new.target;
-      typeof type === 'function';
-      type = Object.getPrototypeOf(type)
-    ) {
-      if (!Object.hasOwn(type, 'kind')) continue;
-      Object.defineProperty(this, Symbol.for((type as KindedClass).kind as string), {
-        value: true,
-      });
+    // A class without a kind of its own reads its parent's: the same marker, set again.
+    for (let type = new.target as KindedClass; type.kind; type = Object.getPrototypeOf(type)) {
+      Object.defineProperty(this, Symbol.for(type.kind), { value: true });
     }
   }
-}
 
-// `instanceof` by marker, so it holds across installed copies of a package. A plain function,
-// because its `this` is whichever subclass stands right of `instanceof`.
-Object.defineProperty(CspwatchBaseError, Symbol.hasInstance, {
-  value: function instanceOfKind(this: KindedClass, value: unknown): boolean {
-    if (!Object.hasOwn(this, 'kind'))
-      return Function.prototype[Symbol.hasInstance].call(this, value);
-    return hasErrorKind(value, this.kind as string);
-  },
-});
+  // biome-ignore-start lint/complexity/noThisInStatic: `this` is the class right of `instanceof`
+  /**
+   * `instanceof` by marker, so it holds across installed copies of a package; `this` is
+   * whichever subclass stands right of `instanceof`.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return Object.hasOwn(this, 'kind')
+      ? hasErrorKind(value, (this as KindedClass).kind as string)
+      : super[Symbol.hasInstance](value);
+  }
+  // biome-ignore-end lint/complexity/noThisInStatic: `this` is the class right of `instanceof`
+}
 
 /** Whether `value` is an error of the class whose `kind` is given, from any copy of its package. */
 export function hasErrorKind(value: unknown, kind: string): boolean {

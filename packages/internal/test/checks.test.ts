@@ -95,6 +95,40 @@ describe('the other checks', () => {
   });
 });
 
+describe('describeValue', () => {
+  it('shows a number, null and undefined, and names any other value by its type only', () => {
+    expect(
+      [
+        42,
+        -0.5,
+        Number.NaN,
+        null,
+        undefined,
+        [1],
+        {},
+        'secret',
+        true,
+        () => 1,
+        Symbol('s'),
+        1n,
+      ].map(describeValue),
+    ).toEqual([
+      '42',
+      '-0.5',
+      'NaN',
+      'null',
+      'undefined',
+      'an array',
+      'an object',
+      'a string',
+      'a boolean',
+      'a function',
+      'a symbol',
+      'a bigint',
+    ]);
+  });
+});
+
 describe('checkUnknownKeys', () => {
   const known = ['timeoutMs', 'connectTimeoutMs', 'store', 'dangerouslyAllowLoopback'];
 
@@ -129,6 +163,18 @@ describe('checkUnknownKeys', () => {
         message: 'unknown option (did you mean `maxEntries`?)',
       },
     ]);
+  });
+
+  it('suggests only a key within two edits, the nearest one', () => {
+    const suggest = (key: string, names: string[]) =>
+      run((i) => checkUnknownKeys(i, { [key]: 1 }, names))[0]?.message;
+    expect(suggest('stoer', ['store'])).toBe('unknown option (did you mean `store`?)');
+    expect(suggest('sxoxe', ['store'])).toBe('unknown option (did you mean `store`?)');
+    expect(suggest('sxxxe', ['store'])).toBe('unknown option');
+    expect(suggest('st', ['store'])).toBe('unknown option');
+    expect(suggest('prefxi', ['prefixes', 'prefix'])).toBe(
+      'unknown option (did you mean `prefix`?)',
+    );
   });
 
   it('passes every object whose keys are all known', () => {
