@@ -31,7 +31,7 @@ export {
 export { createWebhookSender, type WebhookSender } from './delivery/create-sender';
 export type { DeliveryFailureCause } from './delivery/deliver';
 export type { DeliveryChannel } from './delivery/delivery-channel';
-export type { DeliveryResult } from './delivery/delivery-result';
+export type { AttemptReport, DeliveryResult } from './delivery/delivery-result';
 export {
   isWebhookSenderError,
   type ValidationIssue,

@@ -48,19 +48,25 @@ type ResultState = Pick<
   'consecutiveFailures' | 'disabled' | 'disabledNow' | 'test'
 >;
 
+/**
+ * What one attempt did, as its {@link DeliveryResult} says it but for the channel's state: the
+ * sender hands it to `ChannelStateStore.recordAttempt` (`ChannelAttempt.delivery`), so a store
+ * may keep a record of the attempt in the same atomic step as its count.
+ */
+export type AttemptReport = Omit<DeliveryResult, keyof ResultState>;
+
 /** Text a result may carry: what the receiver or the network said, its URLs redacted. */
 const shown = (text: string | null): string | null => (text === null ? null : redactUrls(text));
 
 /**
- * Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. Its
- * texts pass the URL rule here, once, so a result can be printed, logged or stored whole.
+ * Describes an attempt's outcome as a {@link AttemptReport}. Its texts pass the URL rule here,
+ * once, so a result can be printed, logged or stored whole.
  */
-export function toDeliveryResult(
+export function toAttemptReport(
   channelId: string,
   alertId: string | null,
   outcome: AttemptOutcome,
-  state: ResultState,
-): DeliveryResult {
+): AttemptReport {
   const { ok, status, durationMs, cause, location, error, rejection, responseExcerpt } = outcome;
   return {
     ok,
@@ -73,6 +79,23 @@ export function toDeliveryResult(
     error: shown(error),
     rejection,
     responseExcerpt: shown(responseExcerpt),
+  };
+}
+
+/** Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. */
+export function toDeliveryResult(
+  channelId: string,
+  alertId: string | null,
+  outcome: AttemptOutcome,
+  state: ResultState,
+): DeliveryResult {
+  return withState(toAttemptReport(channelId, alertId, outcome), state);
+}
+
+/** A {@link DeliveryResult} of a report and the channel's state after it. */
+export function withState(report: AttemptReport, state: ResultState): DeliveryResult {
+  return {
+    ...report,
     consecutiveFailures: state.consecutiveFailures,
     disabled: state.disabled,
     disabledNow: state.disabledNow,
