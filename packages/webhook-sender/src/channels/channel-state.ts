@@ -5,7 +5,7 @@
  * so several sender processes can share one store.
  */
 
-import type { AttemptReport } from '../delivery/delivery-result';
+import type { AttemptReport } from '../delivery/attempt-report';
 
 /** Consecutive failed attempts that disable a channel (docs/webhook-sender-reference.md, "Failure counting and auto-disable"). */
 export const FAILURES_BEFORE_DISABLE = 5;

@@ -4,34 +4,11 @@
  */
 
 import { redactUrls } from '@cspwatch/contract';
-import type { TargetRejection } from '../target/target-policy';
-import type { AttemptOutcome, DeliveryFailureCause } from './deliver';
+import type { AttemptReport } from './attempt-report';
+import type { AttemptOutcome } from './deliver';
 
 /** What happened to one delivery (or Test action), and the channel's state afterwards. */
-export interface DeliveryResult {
-  /** `true` when the endpoint answered 2xx. */
-  readonly ok: boolean;
-  /** The channel delivered to. */
-  readonly channelId: string;
-  /** The `id` of the alert sent, or `null` when nothing was sent. */
-  readonly alertId: string | null;
-  /** HTTP status of the answer, or `null` when none arrived. */
-  readonly status: number | null;
-  /** Time from start to outcome, in whole milliseconds (0 when skipped). */
-  readonly durationMs: number;
-  /** Why it failed, or `null` on success. */
-  readonly cause: DeliveryFailureCause | null;
-  /**
-   * The `location` header of a redirect answer (never followed), its userinfo removed and its
-   * query values redacted like every URL the SDK prints.
-   */
-  readonly location: string | null;
-  /** A short description of a network error, timeout or refusal (URLs in it redacted). */
-  readonly error: string | null;
-  /** The target-policy refusal, when `cause` is `target_rejected`. */
-  readonly rejection: TargetRejection | null;
-  /** The start of the response body (capped by `maxResponseBodyBytes`; URLs in it redacted). */
-  readonly responseExcerpt: string | null;
+export interface DeliveryResult extends AttemptReport {
   /** Consecutive failures of the channel after this delivery. */
   readonly consecutiveFailures: number;
   /** `true` only for the delivery whose failure disabled the channel. */
@@ -47,13 +24,6 @@ type ResultState = Pick<
   DeliveryResult,
   'consecutiveFailures' | 'disabled' | 'disabledNow' | 'test'
 >;
-
-/**
- * What one attempt did, as its {@link DeliveryResult} says it but for the channel's state: the
- * sender hands it to `ChannelStateStore.recordAttempt` (`ChannelAttempt.delivery`), so a store
- * may keep a record of the attempt in the same atomic step as its count.
- */
-export type AttemptReport = Omit<DeliveryResult, keyof ResultState>;
 
 /** Text a result may carry: what the receiver or the network said, its URLs redacted. */
 const shown = (text: string | null): string | null => (text === null ? null : redactUrls(text));
