@@ -95,20 +95,24 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
       const now = Date.now();
       const key = keys.inFlight(channelId);
       const slot = `${now + leaseMs}:${jobId}`;
-      const refresh = setExpiry.due(key, now);
       // Sent together (one write on the auto-pipelined connection): the take and the state read.
       const [length, [failures, disabled]] = await Promise.all([
         redis.lpushx(key, slot),
         redis.mget(keys.failures(channelId), keys.disabled(channelId)),
-        refresh === '' ? undefined : redis.pexpire(key, refresh),
       ]);
       const state = { consecutiveFailures: Number(failures ?? 0), disabled: disabled !== null };
+      if (length > 0) {
+        // The list's expiry, now and then (see expiry-refresh.ts); nothing waits for it.
+        const refresh = setExpiry.due(key, now);
+        if (refresh !== '') redis.pexpire(key, refresh).catch(() => {});
+      }
       // The list holds the '~' besides the slots: within the cap when length - 1 <= cap.
       if (length > 0 && length - 1 <= cap) return { slot, state };
       // Over the cap: out again at once, with no wait (the waiting room's script, which runs
       // next, takes back slots whose lease ran out). No list: the script creates it.
       if (length > 0) return { undone: redis.lrem(key, 1, slot) };
       const created = await redis.cspwatchCreateSlots(key, slot, String(cap), setExpiry.ttl);
+      setExpiry.due(key, now); // it has its expiry: the next refresh is an interval away
       return created === 1 ? { slot, state } : { undone: Promise.resolve() };
     },
     async waitForSlot(job, token, channelId, full) {
