@@ -11,10 +11,10 @@ export const BULLMQ_PART = 'BullMQ (jobs, locks, events)';
 
 /** Our parts, by a piece of the key name, first match wins. */
 const PARTS: readonly (readonly [string, string])[] = [
-  [':in-flight:{', 'in-flight cap (take and give back a slot, the waiting room)'],
+  [':slots:{', 'in-flight cap (take and give back a slot, the waiting room)'],
   [':waiting-for-slot:{', 'in-flight cap (take and give back a slot, the waiting room)'],
   [':channel:{', 'channel state (read before the attempt, recordAttempt)'],
-  [':alert-history:{', 'history: per-alert hash'],
+  [':alert-log:{', 'history: per-alert log'],
   [':history:{', 'history: per-channel stream'],
   [':parked', 'parking'],
 ];

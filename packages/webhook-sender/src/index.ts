@@ -28,10 +28,11 @@ export {
   type WebhookChannelPatch,
   type WebhookChannelView,
 } from './channels/channels';
+export type { AttemptReport } from './delivery/attempt-report';
 export { createWebhookSender, type WebhookSender } from './delivery/create-sender';
-export type { DeliveryFailureCause } from './delivery/deliver';
 export type { DeliveryChannel } from './delivery/delivery-channel';
 export type { DeliveryResult } from './delivery/delivery-result';
+export type { DeliveryFailureCause } from './delivery/failure-cause';
 export {
   isWebhookSenderError,
   type ValidationIssue,

@@ -93,7 +93,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     store,
     channels: settings.channels,
     slots,
-    handState: handOff.hand,
+    hand: handOff.hand,
     report,
     closing: () => closing !== undefined,
     observer: settings.observer,

@@ -1,8 +1,9 @@
 /**
  * Delivery history, kept twice: one Redis stream per channel (one entry per attempt and per
  * parking event, trimmed to about `maxEntries` and by age, read newest first by cursor), and one
- * hash per alert (its every entry on every channel, kept `maxAgeMs` after its newest one), so one
- * alert's attempts are one read and a busy channel's count bound never drops them.
+ * log per alert (a string of one line per entry, every channel's, kept `maxAgeMs` after its
+ * newest one), so one alert's attempts are one read and a busy channel's count bound never
+ * drops them.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -128,21 +129,25 @@ function retentionArgs(retention: HistoryRetention, stream: string, now: number)
   return [String(retention.maxEntries), trim, expiry.due(stream, now), expiry.ttl];
 }
 
-/** The JSON, stream arguments and alert-hash field of `entry`. */
-function entryParts(keys: QueueKeys, entry: NewHistoryEntry, retention: HistoryRetention) {
+/** The stream arguments and the alert log's entry id of `entry` (written now). */
+export function entryParts(
+  keys: QueueKeys,
+  entry: Pick<NewHistoryEntry, 'channelId' | 'alertId'>,
+  retention: HistoryRetention,
+) {
   const stream = keys.history(entry.channelId);
   const now = Date.now();
-  const json = JSON.stringify(entry);
   return {
     stream,
-    streamArgs: [json, ...retentionArgs(retention, stream, now)],
+    /** Max entries, min id, expiry to refresh, expiry of a new stream (see scripts.ts). */
+    retentionArgs: retentionArgs(retention, stream, now),
     alert: keys.alertHistory(entry.alertId),
-    alertField: `${now}-${randomUUID().slice(0, 8)}`,
-    json,
+    /** The entry's id in the alert's log (its time first, so the log sorts by it). */
+    alertEntryId: `${now}-${randomUUID().slice(0, 8)}`,
   };
 }
 
-/** Records `entry` in its channel's history and its alert's, on a client. */
+/** Records `entry` in its channel's history and its alert's log, on a client. */
 export async function appendHistory(
   redis: ScriptedRedis,
   keys: QueueKeys,
@@ -150,55 +155,15 @@ export async function appendHistory(
   retention: HistoryRetention,
 ): Promise<void> {
   const parts = entryParts(keys, entry, retention);
-  const maxAge = String(retention.maxAgeMs);
+  const json = JSON.stringify(entry);
   await Promise.all([
-    redis.cspwatchAppendHistory(parts.stream, onceKey(parts.stream), ...parts.streamArgs),
-    redis.cspwatchAppendAlert(parts.alert, parts.alertField, parts.json, maxAge),
+    redis.cspwatchAppendHistory(parts.stream, onceKey(parts.stream), json, ...parts.retentionArgs),
+    redis.cspwatchAppendAlert(parts.alert, parts.alertEntryId, json, String(retention.maxAgeMs)),
   ]);
 }
 
-const onceKey = (stream: string) => `${stream}:once:${randomUUID()}`;
-
-/**
- * Records an attempt and gives back its in-flight slot; resolves with the id of the oldest job
- * that was waiting for a slot of the channel (to promote), or `null`. One script on one
- * redis-server; on a Redis Cluster two (the alert's hash is in another slot).
- */
-export async function finishAttempt(
-  redis: ScriptedRedis,
-  keys: QueueKeys,
-  entry: NewHistoryEntry,
-  retention: HistoryRetention,
-  jobId: string,
-): Promise<string | null> {
-  const { channelId } = entry;
-  const parts = entryParts(keys, entry, retention);
-  const maxAge = String(retention.maxAgeMs);
-  const slotKeys = [keys.inFlight(channelId), keys.waitingRoom(channelId)];
-  if (!redis.isCluster) {
-    const popped = (await redis.cspwatchFinishAttemptOneNode(
-      parts.stream,
-      parts.alert,
-      ...slotKeys,
-      ...parts.streamArgs,
-      jobId,
-      parts.alertField,
-      maxAge,
-    )) as string[];
-    return popped[0] ?? null;
-  }
-  const [popped] = await Promise.all([
-    redis.cspwatchFinishAttempt(
-      parts.stream,
-      onceKey(parts.stream),
-      ...slotKeys,
-      ...parts.streamArgs,
-      jobId,
-    ) as Promise<string[]>,
-    redis.cspwatchAppendAlert(parts.alert, parts.alertField, parts.json, maxAge),
-  ]);
-  return popped[0] ?? null;
-}
+/** A key unique to one append to `stream`, in its cluster slot (see scripts.ts). */
+export const onceKey = (stream: string) => `${stream}:once:${randomUUID()}`;
 
 const CURSOR = /^\d{1,20}-\d{1,20}$/;
 
@@ -245,10 +210,16 @@ export async function readAlertHistory(
   alertId: string,
   retention: HistoryRetention,
 ): Promise<DeliveryHistoryEntry[]> {
-  const fields = await redis.hgetall(keys.alertHistory(alertId));
+  const log = (await redis.get(keys.alertHistory(alertId))) ?? '';
   const since = Date.now() - retention.maxAgeMs;
-  return Object.entries(fields)
-    .map(([id, json]) => ({ id, ms: Number.parseInt(id, 10), entry: JSON.parse(json) }))
+  return log
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const space = line.indexOf(' ');
+      const id = line.slice(0, space);
+      return { id, ms: Number.parseInt(id, 10), entry: JSON.parse(line.slice(space + 1)) };
+    })
     .filter(({ ms }) => ms >= since)
     .sort((a, b) => a.ms - b.ms || a.entry.attempt - b.entry.attempt)
     .map(({ id, entry }) => ({ id, ...entry }) as DeliveryHistoryEntry);

@@ -1,10 +1,15 @@
 /**
  * The per-channel in-flight cap, across every worker of a queue: a job takes one of its
- * channel's slots before its attempt and gives it back after. A job that finds every slot held
- * moves itself to delayed (no attempt counted) and waits in the channel's waiting room; the
- * attempt that gives a slot back promotes the oldest waiting job. A slot held by a worker that
- * died frees itself when its lease runs out, and a waiting job whose promotion was lost runs
- * when its delay (the same lease) runs out, so nothing waits for ever.
+ * channel's slots before its attempt and gives it back after. A channel's slots are a list of
+ * `<lease end ms>:<job id>` with one `~` at its tail, which keeps the list (and its expiry)
+ * while slots come and go: taking a slot is one `LPUSHX` whose answer is the count, sent with
+ * the sender's read of the channel state; a take over the cap takes its entry out again, and
+ * only a take that finds no list runs a script. A job that finds every slot held moves itself
+ * to delayed (no attempt counted) and waits in the channel's waiting room; the attempt that
+ * gives a slot back promotes the oldest waiting job. A slot held by a worker that died is taken
+ * back by the first job that finds the slots full once its lease has run out, and a waiting job
+ * whose promotion was lost runs when its delay (the same lease) runs out, so nothing waits for
+ * ever.
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import { DelayedError, Job } from 'bullmq';
@@ -13,17 +18,36 @@ import type { QueueKeys } from './keys';
 import type { ScriptedRedis } from './scripts';
 import type { ShardQueues } from './shard-queues';
 
+/** A slot a job holds, and the channel state read with it. */
+export interface HeldSlot {
+  /** The slot's entry in the channel's list (what gives it back). */
+  readonly slot: string;
+  /** The channel's state when the slot was taken (the sender's read before its attempt). */
+  readonly state: ChannelState;
+}
+
+/** A take that did not fit: the slot pushed over the cap is being taken out again. */
+export interface FullSlots {
+  /** Settles once the slot pushed over the cap is out of the list again. */
+  readonly undone: Promise<unknown>;
+}
+
 /** How a worker's jobs take and give back their channel's slots. */
 export interface InFlightSlots {
+  /** Takes a slot of the job's channel and reads the channel's state; {@link FullSlots} when all are held. */
+  acquire(jobId: string, channelId: string): Promise<HeldSlot | FullSlots>;
   /**
-   * Takes a slot of the job's channel and reads the channel's state in the same script (the
-   * sender's read before its attempt); `null` when all slots are held.
+   * Moves the job to delayed until a slot frees (after `full` is undone, so that the room's
+   * check sees the slots without it); always throws BullMQ's `DelayedError`.
    */
-  acquire(jobId: string, channelId: string): Promise<ChannelState | null>;
-  /** Moves the job to delayed until a slot frees; always throws BullMQ's `DelayedError`. */
-  waitForSlot(job: Job, token: string | undefined, channelId: string): Promise<never>;
+  waitForSlot(
+    job: Job,
+    token: string | undefined,
+    channelId: string,
+    full: FullSlots,
+  ): Promise<never>;
   /** Gives the slot back without recording an attempt, and promotes the next waiting job. */
-  release(jobId: string, channelId: string): Promise<void>;
+  release(slot: string, channelId: string): Promise<void>;
   /** Promotes `jobId` (popped from the waiting room), or the next one if it is gone. */
   promoteWaiting(jobId: string | null, channelId: string): Promise<void>;
 }
@@ -62,8 +86,7 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
     let next = jobId;
     for (let tries = 0; next !== null && tries < PROMOTE_TRIES; tries++) {
       if (await promote(next, channelId)) return;
-      const popped = (await redis.cspwatchNextWaiting(keys.waitingRoom(channelId))) as string[];
-      next = popped[0] ?? null;
+      next = (await redis.zpopmin(keys.waitingRoom(channelId)))[0] ?? null;
     }
   }
 
@@ -71,22 +94,29 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
     async acquire(jobId, channelId) {
       const now = Date.now();
       const key = keys.inFlight(channelId);
-      const reply = (await redis.cspwatchAcquireSlot(
-        key,
-        keys.failures(channelId),
-        keys.disabled(channelId),
-        jobId,
-        String(now),
-        String(now + leaseMs),
-        String(cap),
-        setExpiry.ttl,
-        setExpiry.due(key, now) === '' ? '' : '1',
-      )) as [number, string?, number?];
-      if (reply[0] !== 1) return null;
-      return { consecutiveFailures: Number(reply[1]), disabled: reply[2] === 1 };
+      const slot = `${now + leaseMs}:${jobId}`;
+      // Sent together (one write on the auto-pipelined connection): the take and the state read.
+      const [length, [failures, disabled]] = await Promise.all([
+        redis.lpushx(key, slot),
+        redis.mget(keys.failures(channelId), keys.disabled(channelId)),
+      ]);
+      const state = { consecutiveFailures: Number(failures ?? 0), disabled: disabled !== null };
+      if (length > 0) {
+        // The list's expiry, now and then (see expiry-refresh.ts); nothing waits for it.
+        const refresh = setExpiry.due(key, now);
+        if (refresh !== '') redis.pexpire(key, refresh).catch(() => {});
+      }
+      // The list holds the '~' besides the slots: within the cap when length - 1 <= cap.
+      if (length > 0 && length - 1 <= cap) return { slot, state };
+      // Over the cap: out again at once, with no wait (the waiting room's script, which runs
+      // next, takes back slots whose lease ran out). No list: the script creates it.
+      if (length > 0) return { undone: redis.lrem(key, 1, slot) };
+      const created = await redis.cspwatchCreateSlots(key, slot, String(cap), setExpiry.ttl);
+      setExpiry.due(key, now); // it has its expiry: the next refresh is an interval away
+      return created === 1 ? { slot, state } : { undone: Promise.resolve() };
     },
-    async waitForSlot(job, token, channelId) {
-      await job.moveToDelayed(Date.now() + leaseMs, token);
+    async waitForSlot(job, token, channelId, full) {
+      await Promise.all([job.moveToDelayed(Date.now() + leaseMs, token), full.undone]);
       const freed = await redis.cspwatchWaitForSlot(
         keys.inFlight(channelId),
         keys.waitingRoom(channelId),
@@ -98,12 +128,11 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
       if (freed === 1) await promote(job.id ?? '', channelId);
       throw new DelayedError();
     },
-    async release(jobId, channelId) {
-      const popped = (await redis.cspwatchReleaseSlot(
-        keys.inFlight(channelId),
-        keys.waitingRoom(channelId),
-        jobId,
-      )) as string[];
+    async release(slot, channelId) {
+      const [, popped] = await Promise.all([
+        redis.lrem(keys.inFlight(channelId), 1, slot),
+        redis.zpopmin(keys.waitingRoom(channelId)),
+      ]);
       await promoteWaiting(popped[0] ?? null, channelId);
     },
     promoteWaiting,

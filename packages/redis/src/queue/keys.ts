@@ -17,11 +17,14 @@ export interface QueueKeys extends ChannelStateKeys {
   parkedData(channelId: string): string;
   /** The channels with parked alerts (score: their oldest parked time), for expiry and counts. */
   readonly parkedChannels: string;
-  /** Per-channel sorted set of the jobs holding an in-flight slot (score: lease end). */
+  /**
+   * Per-channel list of the in-flight slots held, each `<lease end ms>:<job id>`, and one `~`
+   * that keeps the list (so its expiry) while slots come and go; see in-flight.ts.
+   */
   inFlight(channelId: string): string;
   /** Per-channel sorted set of the jobs waiting for an in-flight slot (score: when they began). */
   waitingRoom(channelId: string): string;
-  /** Per-alert hash: history entry id → entry JSON, every channel's. */
+  /** Per-alert string: one line `<entry id> <entry JSON>` per history entry, every channel's. */
   alertHistory(alertId: string): string;
 }
 
@@ -36,9 +39,9 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
     parked: (id) => `${base}:parked:{${id}}`,
     parkedData: (id) => `${base}:parked-data:{${id}}`,
     parkedChannels: `${base}:parked-channels`,
-    inFlight: (id) => `${base}:in-flight:{${id}}`,
+    inFlight: (id) => `${base}:slots:{${id}}`,
     waitingRoom: (id) => `${base}:waiting-for-slot:{${id}}`,
-    alertHistory: (id) => `${base}:alert-history:{${id}}`,
+    alertHistory: (id) => `${base}:alert-log:{${id}}`,
   };
 }
 

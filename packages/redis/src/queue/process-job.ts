@@ -1,11 +1,13 @@
 /**
  * What a worker does with one delivery job: look the channel up, take one of its in-flight
  * slots, deliver once with the sender (which reads the channel state, re-signs with a fresh
- * timestamp and counts the attempt on the shared store), record the attempt, then finish,
- * retry (throw: BullMQ applies the schedule) or park.
+ * timestamp and counts the attempt on the shared store), record the attempt and give the slot
+ * back (on one redis-server in the same script as the count), then finish, retry (throw:
+ * BullMQ applies the schedule) or park.
  */
 import type {
-  ChannelState,
+  AttemptReport,
+  ChannelAttempt,
   ChannelStateStore,
   DeliveryChannel,
   DeliveryResult,
@@ -14,18 +16,24 @@ import type {
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
 import { DelayedError, type Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
+import { indexDisabledChannel } from '../stores/channel-state-store';
 import { noteAttemptOutcome } from '../telemetry/tracing';
+import {
+  type AttemptEnd,
+  endAttemptOnOneNode,
+  finishCountedAttempt,
+  type UncountedEntry,
+} from './attempt-end';
 import {
   appendHistory,
   type ChannelProblem,
   type DeliveryAttemptEntry,
-  finishAttempt,
   type HistoryRetention,
   type NewHistoryEntry,
   type ParkReason,
   redactSecret,
 } from './history';
-import type { InFlightSlots } from './in-flight';
+import type { HeldSlot, InFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
 import type { DeliveryObserver, DeliveryOutcomeEvent } from './observer';
@@ -45,8 +53,8 @@ export interface JobProcessorContext {
   readonly store: ChannelStateStore;
   readonly channels: ChannelLookup;
   readonly slots: InFlightSlots;
-  /** Hands the sender's store the state the slot script read (see state-hand-off.ts). */
-  readonly handState: StateHandOff['hand'];
+  /** Hands the sender's store the slot's state and the attempt's end (see state-hand-off.ts). */
+  readonly hand: StateHandOff['hand'];
   /** The worker's `onError`. */
   readonly report: (error: unknown) => void;
   /** `true` once `close()` began: a job taken after that is handed back, not run. */
@@ -76,8 +84,10 @@ function describeError(error: unknown): string {
 
 /** Builds the job processor of a worker. */
 export function createJobProcessor(context: JobProcessorContext) {
-  const { redis, queues, keys, retention, sender, store, channels, slots, handState } = context;
+  const { redis, queues, keys, retention, sender, store, channels, slots, hand } = context;
   const { report, closing } = context;
+  // Chosen once: on one redis-server an attempt ends in one script with its count.
+  const oneNode = !redis.isCluster;
   const record = (entry: NewHistoryEntry) => appendHistory(redis, keys, entry, retention);
   const { observer } = context;
   // With no observer, `notify?.(…)` is one check: its argument is never built.
@@ -136,76 +146,130 @@ export function createJobProcessor(context: JobProcessorContext) {
     await queues.add(job.data.channelId, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
   }
 
-  /** Delivers once; a channel that cannot be delivered to as configured is a problem, not a failure. */
+  /** The entry of an attempt, but for its count; `report` is what the sender said of it. */
+  function uncountedEntry(
+    job: Job<DeliveryJobData>,
+    attempt: number,
+    startedAt: number,
+    report: AttemptReport,
+    secret: string,
+  ): UncountedEntry {
+    const { channelId, alert } = job.data;
+    return {
+      kind: 'attempt',
+      alertId: alert.id,
+      channelId,
+      attempt,
+      at: new Date(startedAt).toISOString(),
+      durationMs: report.durationMs,
+      ok: report.ok,
+      status: report.status,
+      cause: report.cause,
+      location: redactSecret(report.location, secret),
+      error: redactSecret(report.error, secret),
+      responseExcerpt: redactSecret(report.responseExcerpt, secret),
+    };
+  }
+
+  /** The entry of an attempt stopped by a channel problem (nothing sent, nothing counted). */
+  function problemEntry(
+    job: Job<DeliveryJobData>,
+    attempt: number,
+    startedAt: number,
+    problem: Extract<Attempt, { kind: 'problem' }>,
+  ): UncountedEntry {
+    const { channelId, alert } = job.data;
+    return {
+      kind: 'attempt',
+      alertId: alert.id,
+      channelId,
+      attempt,
+      at: new Date(startedAt).toISOString(),
+      durationMs: Date.now() - startedAt,
+      ok: false,
+      status: null,
+      cause: problem.cause,
+      location: null,
+      error: problem.error,
+      responseExcerpt: null,
+    };
+  }
+
+  /**
+   * Delivers once with the slot `held`; a channel that cannot be delivered to as configured is a
+   * problem, not a failure. On one redis-server the sender's count of the attempt ends it
+   * (`ended`); else the caller ends it.
+   */
   async function attemptOnce(
     channel: DeliveryChannel,
     job: Job<DeliveryJobData>,
-    state: ChannelState,
-  ) {
+    held: HeldSlot,
+    attempt: number,
+    startedAt: number,
+  ): Promise<{ outcome: Attempt; ended: AttemptEnd | undefined }> {
+    const { channelId, alert } = job.data;
+    let ended: AttemptEnd | undefined;
+    const end = async (counted: ChannelAttempt) => {
+      const report = counted.delivery as AttemptReport; // the sender always passes it
+      const entry = uncountedEntry(job, attempt, startedAt, report, channel.secret);
+      const count = { counted: true, attempt: counted } as const;
+      ended = await endAttemptOnOneNode(redis, keys, retention, entry, held.slot, count);
+      if (ended.recorded.disabledNow) await indexDisabledChannel(redis, keys, channelId, true);
+      return ended.recorded;
+    };
     let result: DeliveryResult;
     // The state was read for the job's channel id: handed only when the lookup's id is that one.
-    const withdraw = channel.id === job.data.channelId ? handState(channel.id, state) : undefined;
+    const withdraw =
+      channel.id === channelId
+        ? hand(channelId, alert.id, oneNode ? { state: held.state, end } : { state: held.state })
+        : undefined;
     try {
-      result = await sender.deliver(channel, job.data.alert);
+      result = await sender.deliver(channel, alert);
     } catch (error) {
       if (!isWebhookSenderError(error) || error.code !== 'invalid_channel') throw error;
       const what = error.issues.map((issue) => `${issue.path} ${issue.message}`).join('; ');
-      return { kind: 'problem', cause: 'invalid_channel', error: `channel ${what}` } as const;
+      const problem = { kind: 'problem', cause: 'invalid_channel', error: `channel ${what}` };
+      return { outcome: problem as Attempt, ended };
     } finally {
       withdraw?.();
     }
-    if (result.cause === 'channel_disabled') return { kind: 'skipped' } as const;
+    if (result.cause === 'channel_disabled') return { outcome: { kind: 'skipped' }, ended };
     if (result.rejection?.stage === 'url') {
-      return {
-        kind: 'problem',
-        cause: 'invalid_channel',
-        error: `channel url ${result.error}`,
-      } as const;
+      const error = `channel url ${result.error}`;
+      return { outcome: { kind: 'problem', cause: 'invalid_channel', error }, ended };
     }
-    return { kind: 'sent', result } as const;
+    return { outcome: { kind: 'sent', result }, ended };
   }
 
-  /** The history entry of an attempt that was sent, or stopped by a channel problem. */
-  async function attemptEntry(
+  /** Ends an attempt the sender did not end itself: a channel problem, or on a Redis Cluster. */
+  async function endAttempt(
     job: Job<DeliveryJobData>,
     attempt: number,
     startedAt: number,
     outcome: Exclude<Attempt, { kind: 'skipped' }>,
     secret: string,
-  ): Promise<Omit<DeliveryAttemptEntry, 'id'>> {
-    const { channelId, alert } = job.data;
-    const common = { kind: 'attempt', alertId: alert.id, channelId, attempt } as const;
-    const at = new Date(startedAt).toISOString();
+    held: HeldSlot,
+  ): Promise<{ entry: Omit<DeliveryAttemptEntry, 'id'>; next: string | null }> {
     if (outcome.kind === 'problem') {
-      const { consecutiveFailures } = await store.get(channelId);
+      const entry = problemEntry(job, attempt, startedAt, outcome);
+      const { consecutiveFailures } = held.state;
+      if (oneNode) {
+        const count = { counted: false, consecutiveFailures } as const;
+        return endAttemptOnOneNode(redis, keys, retention, entry, held.slot, count);
+      }
+      const counted = { ...entry, consecutiveFailures, disabledNow: false };
       return {
-        ...common,
-        at,
-        durationMs: Date.now() - startedAt,
-        ok: false,
-        status: null,
-        cause: outcome.cause,
-        location: null,
-        error: outcome.error,
-        responseExcerpt: null,
-        consecutiveFailures,
-        disabledNow: false,
+        entry: counted,
+        next: await finishCountedAttempt(redis, keys, retention, counted, held.slot),
       };
     }
     const { result } = outcome;
-    return {
-      ...common,
-      at,
-      durationMs: result.durationMs,
-      ok: result.ok,
-      status: result.status,
-      cause: result.cause,
-      location: redactSecret(result.location, secret),
-      error: redactSecret(result.error, secret),
-      responseExcerpt: redactSecret(result.responseExcerpt, secret),
+    const entry = {
+      ...uncountedEntry(job, attempt, startedAt, result, secret),
       consecutiveFailures: result.consecutiveFailures,
       disabledNow: result.disabledNow,
     };
+    return { entry, next: await finishCountedAttempt(redis, keys, retention, entry, held.slot) };
   }
 
   /** After a recorded attempt: done, parked, or thrown for a retry on the schedule. */
@@ -257,7 +321,11 @@ export function createJobProcessor(context: JobProcessorContext) {
         cause: 'channel_lookup_failed',
         error: `the channels lookup threw: ${describeError(error)}`,
       } as const;
-      const entry = await attemptEntry(job, attempt, startedAt, problem, '');
+      const entry = {
+        ...problemEntry(job, attempt, startedAt, problem),
+        consecutiveFailures: (await store.get(channelId)).consecutiveFailures,
+        disabledNow: false,
+      };
       await record(entry);
       observeAttempt(job, entry);
       return settle(job, attempt, problem);
@@ -274,23 +342,23 @@ export function createJobProcessor(context: JobProcessorContext) {
       notify?.({ outcome: 'discarded', channelId });
       return;
     }
-    const jobId = job.id ?? '';
-    const state = await slots.acquire(jobId, channelId);
-    if (!state) return slots.waitForSlot(job, token, channelId);
-    let outcome: Attempt;
+    const held = await slots.acquire(job.id ?? '', channelId);
+    if ('undone' in held) return slots.waitForSlot(job, token, channelId, held);
+    let attempted: Awaited<ReturnType<typeof attemptOnce>>;
     try {
-      outcome = await attemptOnce(channel, job, state);
+      attempted = await attemptOnce(channel, job, held, attempt, startedAt);
     } catch (error) {
-      await slots.release(jobId, channelId).catch(report);
+      await slots.release(held.slot, channelId).catch(report);
       throw error;
     }
+    const { outcome, ended } = attempted;
     if (outcome.kind === 'skipped') {
-      await slots.release(jobId, channelId);
+      await slots.release(held.slot, channelId);
     } else {
-      const entry = await attemptEntry(job, attempt, startedAt, outcome, channel.secret);
-      const next = await finishAttempt(redis, keys, entry, retention, jobId);
-      observeAttempt(job, entry);
-      await slots.promoteWaiting(next, channelId);
+      const end =
+        ended ?? (await endAttempt(job, attempt, startedAt, outcome, channel.secret, held));
+      observeAttempt(job, end.entry);
+      await slots.promoteWaiting(end.next, channelId);
     }
     return settle(job, attempt, outcome);
   }

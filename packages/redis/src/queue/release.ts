@@ -1,7 +1,9 @@
 /**
- * Releasing parked alerts: put them back in the queue (new jobs, a fresh schedule, the same
- * payload `id`), then remove them from the parked set and record it. A crash between the two
- * steps can release an alert twice, never lose it.
+ * Releasing parked alerts: record it, put them back in the queue (new jobs, a fresh schedule,
+ * the same payload `id`), then remove them from the parked set. Recorded first, so a released
+ * alert's next attempt (which may run at once) always comes after it in its history. A crash
+ * between the steps can release an alert twice (or record a release that a later one redoes),
+ * never lose it.
  */
 import { appendHistory, type HistoryRetention } from './history';
 import { type DeliveryJobTarget, deliveryJob } from './jobs';
@@ -53,6 +55,7 @@ export async function releaseParkedAlerts(
   for (;;) {
     const batch = await readParked(redis, keys, channelId, BATCH);
     if (batch.length === 0) break;
+    await recordEach(redis, keys, 'released', batch, retention);
     await target.add(
       channelId,
       batch.map(({ alert, attempts, traceContext }) =>
@@ -71,7 +74,6 @@ export async function releaseParkedAlerts(
       channelId,
       batch.map((parked) => parked.entryId),
     );
-    await recordEach(redis, keys, 'released', batch, retention);
     released += batch.length;
   }
   await reindexChannel(redis, keys, channelId);

@@ -2,99 +2,136 @@
  * The queue's Lua scripts, defined once per client with ioredis `defineCommand`, so each call
  * sends `EVALSHA` and a 40-byte hash instead of the script text (ioredis falls back to `EVAL`
  * after a Redis restart emptied the script cache). Every script touches the keys of one
- * channel only (one `{channelId}` hash tag), or of one alert; but the one-node script, which
- * runs on one redis-server only.
+ * channel only (one `{channelId}` hash tag), or of one alert; but the end of an attempt on one
+ * redis-server, which also writes the alert's log.
  */
 import type { Cluster, Redis } from 'ioredis';
+import { RECORD_ATTEMPT_LUA } from '../stores/channel-state-store';
 
 /**
- * Lua that appends the entry in ARGV[1] to the stream KEYS[1]: trimmed to ARGV[2] entries, and
- * to ids from ARGV[3] on when that is not empty. A stream this creates expires ARGV[4] ms after
- * its newest entry; an existing one gets that expiry again only when ARGV[4] is not empty (the
- * caller refreshes it now and then, see expiry-refresh.ts).
+ * `append_entry(stream, json, max entries, min id, expiry to refresh, expiry of a new stream)`:
+ * appends an entry to a channel's history stream, trimmed to `max entries` (and to ids from
+ * `min id` on, unless it is ''). A stream this creates expires `expiry of a new stream` ms after
+ * its newest entry; an existing one gets `expiry to refresh` again unless it is '' (the caller
+ * refreshes it now and then, see expiry-refresh.ts).
  */
-const APPEND_ENTRY = `
-if not redis.call('XADD', KEYS[1], 'NOMKSTREAM', 'MAXLEN', ARGV[2], '*', 'e', ARGV[1]) then
-  redis.call('XADD', KEYS[1], 'MAXLEN', ARGV[2], '*', 'e', ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[5])
-elseif ARGV[4] ~= '' then
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
-end
-if ARGV[3] ~= '' then redis.call('XTRIM', KEYS[1], 'MINID', ARGV[3]) end`;
-
-/**
- * {@link APPEND_ENTRY} once (KEYS[2] is its once-key). The once-key makes it idempotent: a script
- * re-sent after a reconnect (the reply was lost, the write was not) appends nothing twice.
- */
-const APPEND_ENTRY_ONCE = `
-if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) then ${APPEND_ENTRY}
+const APPEND_ENTRY_LUA = `
+local function append_entry(stream, json, max_entries, min_id, refresh, new_ttl)
+  if not redis.call('XADD', stream, 'NOMKSTREAM', 'MAXLEN', max_entries, '*', 'e', json) then
+    redis.call('XADD', stream, 'MAXLEN', max_entries, '*', 'e', json)
+    redis.call('PEXPIRE', stream, new_ttl)
+  elseif refresh ~= '' then
+    redis.call('PEXPIRE', stream, refresh)
+  end
+  if min_id ~= '' then redis.call('XTRIM', stream, 'MINID', min_id) end
 end`;
 
-// KEYS: stream, once-key. ARGV: JSON, max entries, min id ('' = not this time), max age ms to
-// refresh ('' = not this time), max age ms of a new stream.
-const APPEND_HISTORY = `${APPEND_ENTRY_ONCE}
+/**
+ * `slots_held(key, now)`: the in-flight slots held on a channel (its list, see in-flight.ts),
+ * after taking back those whose lease ended before `now` (their worker died mid-attempt).
+ */
+const SLOTS_HELD_LUA = `
+local function slots_held(key, now)
+  local held = 0
+  for _, slot in ipairs(redis.call('LRANGE', key, 0, -1)) do
+    if slot ~= '~' then
+      local lease = tonumber(string.match(slot, '^(%d+):'))
+      if lease and lease < now then redis.call('LREM', key, 1, slot) else held = held + 1 end
+    end
+  end
+  return held
+end`;
+
+// KEYS: stream, once-key. ARGV: JSON, max entries, min id ('' = not this time), expiry to
+// refresh ('' = not this time), expiry of a new stream. The once-key makes it idempotent: a
+// script re-sent after a reconnect (the reply was lost, the write was not) appends nothing twice.
+const APPEND_HISTORY = `${APPEND_ENTRY_LUA}
+if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) then
+  append_entry(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
+end
 return 1`;
 
-// KEYS: stream, once-key, in-flight set, waiting room. ARGV: as APPEND_HISTORY, then the job id.
-// An attempt's end: its history entry, its in-flight slot given back, and the oldest job
-// waiting for a slot of this channel ({ id, score }, for the caller to promote) or nothing.
-const FINISH_ATTEMPT = `${APPEND_ENTRY_ONCE}
-redis.call('ZREM', KEYS[3], ARGV[6])
-return redis.call('ZPOPMIN', KEYS[4])`;
-
-// KEYS: stream, alert history hash, in-flight set, waiting room. ARGV: as APPEND_HISTORY, then
-// the job id, the alert entry's field, its max age ms. FINISH_ATTEMPT and APPEND_ALERT in one
-// script, for one redis-server (the alert's hash is in another cluster slot than the channel's
-// keys): a new field of the alert's hash is the once-guard of the stream's entry.
-const FINISH_ATTEMPT_ONE_NODE = `
-if redis.call('HSET', KEYS[2], ARGV[7], ARGV[1]) == 1 then
-  redis.call('PEXPIRE', KEYS[2], ARGV[8]) ${APPEND_ENTRY}
-end
-redis.call('ZREM', KEYS[3], ARGV[6])
-return redis.call('ZPOPMIN', KEYS[4])`;
-
-// KEYS: alert history hash. ARGV: entry id, JSON, max age ms. Idempotent (HSET of one field).
+// KEYS: alert log. ARGV: entry id, JSON, max age ms. Adds the line `<id> <JSON>` once (a line
+// of that id already there is not added again) and keeps the log max age after it.
 const APPEND_ALERT = `
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local line = ARGV[1] .. ' ' .. ARGV[2] .. '\\n'
+if redis.call('SET', KEYS[1], line, 'NX', 'PX', ARGV[3]) then return 1 end
+if string.find(redis.call('GET', KEYS[1]) or '', ARGV[1] .. ' {', 1, true) then return 0 end
+redis.call('APPEND', KEYS[1], line)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return 1`;
 
-// KEYS: in-flight set, the channel's failures and disabled flag (the channel state store's keys).
-// ARGV: job id, now, lease end, cap, key lifetime ms, '1' to refresh the lifetime of a set
-// that exists. Takes one of the channel's in-flight slots and answers { 1, failures, disabled
-// (0/1) } (the state the sender reads before its attempt), or { 0 } when all are held. A slot
-// whose lease ran out (its worker died mid-attempt) is taken back first.
-const ACQUIRE_SLOT = `
-local cap = tonumber(ARGV[4])
-local held = redis.call('ZCARD', KEYS[1])
-if held >= cap then
-  redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-  held = redis.call('ZCARD', KEYS[1])
-  if held >= cap then return {0} end
+// KEYS: stream, once-key, slots, waiting room. ARGV: as APPEND_HISTORY, then the slot.
+// An attempt's end on a Redis Cluster (the sender's store counted it; the alert's log is in
+// another slot): its entry in the channel's history, its slot given back, and the oldest job
+// waiting for a slot of this channel ({ id, score }, for the caller to promote) or nothing.
+const FINISH_ATTEMPT = `${APPEND_ENTRY_LUA}
+if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) then
+  append_entry(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-if held == 0 or ARGV[6] == '1' then redis.call('PEXPIRE', KEYS[1], ARGV[5]) end
-local state = redis.call('MGET', KEYS[2], KEYS[3])
-return {1, state[1] or '0', state[2] and 1 or 0}`;
+redis.call('LREM', KEYS[3], 1, ARGV[6])
+return redis.call('ZPOPMIN', KEYS[4])`;
 
-// KEYS: in-flight set, waiting room. ARGV: job id, now, cap, key lifetime ms.
+// KEYS: stream, alert log, slots, waiting room, the channel's failures and disabled flag.
+// ARGV: 1 'ok', 'failed' or 'uncounted' (a channel problem: nothing sent, nothing counted);
+// 2 failures that disable ('uncounted': the failures to record); 3 the slot; 4 the entry id;
+// 5 the entry's JSON up to its failure count; 6-9 as APPEND_HISTORY's 2-5; 10 the log's max age.
+// An attempt's end on one redis-server, in one script: counted by the channel rule, recorded
+// in the channel's history and the alert's log, its slot given back, and { failures,
+// disabledNow, disabled, the oldest waiting job or '' } answered. Giving the slot back is the
+// guard against a re-sent script: a slot that was not held any more (the first run gave it
+// back, or its lease ran out) is looked up in the alert's log, and a first run's answer found
+// there is answered again with nothing written.
+const END_ATTEMPT_ONE_NODE = `${RECORD_ATTEMPT_LUA}${APPEND_ENTRY_LUA}
+if redis.call('LREM', KEYS[3], 1, ARGV[3]) == 0 then
+  local log = redis.call('GET', KEYS[2])
+  local at = log and string.find(log, ARGV[4] .. ' {', 1, true)
+  if at then
+    local line = string.sub(log, at, string.find(log, '\\n', at, true) - 1)
+    local failures, now = string.match(line, '"consecutiveFailures":(%d+),"disabledNow":(%a+)}$')
+    if failures then
+      return {tonumber(failures), now == 'true' and 1 or 0, redis.call('EXISTS', KEYS[6]), ''}
+    end
+  end
+end
+local failures, now, disabled
+if ARGV[1] == 'uncounted' then
+  failures, now, disabled = tonumber(ARGV[2]), 0, redis.call('EXISTS', KEYS[6])
+else
+  failures, now, disabled = record_attempt(KEYS[5], KEYS[6], ARGV[1] == 'ok', tonumber(ARGV[2]))
+end
+local json = ARGV[5] .. failures .. ',"disabledNow":' .. (now == 1 and 'true' or 'false') .. '}'
+local line = ARGV[4] .. ' ' .. json .. '\\n'
+if not redis.call('SET', KEYS[2], line, 'NX', 'PX', ARGV[10]) then
+  redis.call('APPEND', KEYS[2], line)
+  redis.call('PEXPIRE', KEYS[2], ARGV[10])
+end
+append_entry(KEYS[1], json, ARGV[6], ARGV[7], ARGV[8], ARGV[9])
+local popped = redis.call('ZPOPMIN', KEYS[4])
+return {failures, now, disabled, popped[1] or ''}`;
+
+// KEYS: slots. ARGV: the slot, cap, the list's lifetime ms. A take that found no list: creates
+// it (the slot, then '~') with its lifetime, or, if another take created it meanwhile, pushes
+// the slot and keeps it only within the cap. Answers 1 when the slot is held, else 0.
+const CREATE_SLOTS = `
+local length = redis.call('LPUSHX', KEYS[1], ARGV[1])
+if length == 0 then
+  redis.call('RPUSH', KEYS[1], ARGV[1], '~')
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  return 1
+end
+if length - 1 <= tonumber(ARGV[2]) then return 1 end
+redis.call('LREM', KEYS[1], 1, ARGV[1])
+return 0`;
+
+// KEYS: slots, waiting room. ARGV: job id, now, cap, the room's lifetime ms.
 // Run after the job moved itself to delayed: 1 when a slot came free meanwhile (the caller
 // promotes the job at once), else 0 and the job waits in the room, oldest first.
-const WAIT_FOR_SLOT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[3]) then return 1 end
+const WAIT_FOR_SLOT = `${SLOTS_HELD_LUA}
+if slots_held(KEYS[1], tonumber(ARGV[2])) < tonumber(ARGV[3]) then return 1 end
 redis.call('ZADD', KEYS[2], 'NX', ARGV[2], ARGV[1])
 redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 0`;
-
-// KEYS: in-flight set, waiting room. ARGV: job id. Gives back a slot without recording an
-// attempt (the channel was disabled, or the worker failed); answers like FINISH_ATTEMPT.
-const RELEASE_SLOT = `
-redis.call('ZREM', KEYS[1], ARGV[1])
-return redis.call('ZPOPMIN', KEYS[2])`;
-
-// KEYS: waiting room. Pops the oldest waiting job id (after a promote that found it gone).
-const NEXT_WAITING = `return redis.call('ZPOPMIN', KEYS[1])`;
 
 // KEYS: channel parked set, channel parked data, disabled flag.
 // ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
@@ -119,13 +156,11 @@ return out`;
 
 const SCRIPTS = {
   cspwatchAppendHistory: { numberOfKeys: 2, lua: APPEND_HISTORY },
-  cspwatchFinishAttempt: { numberOfKeys: 4, lua: FINISH_ATTEMPT },
-  cspwatchFinishAttemptOneNode: { numberOfKeys: 4, lua: FINISH_ATTEMPT_ONE_NODE },
   cspwatchAppendAlert: { numberOfKeys: 1, lua: APPEND_ALERT },
-  cspwatchAcquireSlot: { numberOfKeys: 3, lua: ACQUIRE_SLOT },
+  cspwatchFinishAttempt: { numberOfKeys: 4, lua: FINISH_ATTEMPT },
+  cspwatchEndAttemptOneNode: { numberOfKeys: 6, lua: END_ATTEMPT_ONE_NODE },
+  cspwatchCreateSlots: { numberOfKeys: 1, lua: CREATE_SLOTS },
   cspwatchWaitForSlot: { numberOfKeys: 2, lua: WAIT_FOR_SLOT },
-  cspwatchReleaseSlot: { numberOfKeys: 2, lua: RELEASE_SLOT },
-  cspwatchNextWaiting: { numberOfKeys: 1, lua: NEXT_WAITING },
   cspwatchPark: { numberOfKeys: 3, lua: PARK },
   cspwatchTakeExpired: { numberOfKeys: 2, lua: TAKE_EXPIRED },
 } as const;

@@ -12,30 +12,47 @@ import type {
 } from '@cspwatch/webhook-sender';
 import type { Cluster, Redis } from 'ioredis';
 import { callRedis } from '../errors';
-import { channelStateKeys } from './channel-state-keys';
+import { type ChannelStateKeys, channelStateKeys } from './channel-state-keys';
 import { waitForReplica } from './replication';
 import { type RedisStoreOptions, resolveStoreOptions } from './store-options';
 
 /** Default key prefix of {@link createRedisChannelStateStore}. */
 export const DEFAULT_CHANNEL_STATE_PREFIX = 'cspwatch:channel';
 
+/**
+ * The channel rule in Lua, the one home of its Redis form: `record_attempt(failures, disabled,
+ * ok, failuresToDisable)` counts one attempt on a channel's keys and answers the failures
+ * after it, 1 when this call disabled the channel (else 0), and the disabled flag (0/1). A
+ * success sets the count to 0 (the flag stays); a failure increments it and, at the threshold,
+ * sets the flag with `NX`, so exactly one caller is told it disabled the channel. For scripts
+ * that count an attempt among other writes (the delivery worker's end of an attempt).
+ */
+export const RECORD_ATTEMPT_LUA = `
+local function record_attempt(failures_key, disabled_key, ok, failures_to_disable)
+  if ok then
+    redis.call('SET', failures_key, '0')
+    return 0, 0, redis.call('EXISTS', disabled_key)
+  end
+  local failures = redis.call('INCR', failures_key)
+  if failures >= failures_to_disable and redis.call('SET', disabled_key, '1', 'NX') then
+    return failures, 1, 1
+  end
+  return failures, 0, redis.call('EXISTS', disabled_key)
+end`;
+
 // KEYS: failures, disabled flag, once-key. ARGV: '1' for a success, failures that disable.
-// A success is idempotent (SET 0, read the flag). A failure is counted once: its reply is kept
-// under a once-key unique to the call, so a script re-sent after a reconnect (the reply was
-// lost, the write was not) counts nothing twice and answers what the first run answered.
+// A success is idempotent. A failure is counted once: its reply is kept under a once-key
+// unique to the call, so a script re-sent after a reconnect (the reply was lost, the write was
+// not) counts nothing twice and answers what the first run answered.
 // Reply: "<failures>:<disabledNow>:<disabled>" (0/1).
-const RECORD_ATTEMPT = `
+const RECORD_ATTEMPT = `${RECORD_ATTEMPT_LUA}
 if ARGV[1] == '1' then
-  redis.call('SET', KEYS[1], '0')
-  return '0:0:' .. redis.call('EXISTS', KEYS[2])
+  local failures, now, disabled = record_attempt(KEYS[1], KEYS[2], true, 0)
+  return failures .. ':' .. now .. ':' .. disabled
 end
 local done = redis.call('GET', KEYS[3])
 if done then return done end
-local failures = redis.call('INCR', KEYS[1])
-local now = 0
-if failures >= tonumber(ARGV[2]) and redis.call('SET', KEYS[2], '1', 'NX') then now = 1 end
-local disabled = now
-if now == 0 then disabled = redis.call('EXISTS', KEYS[2]) end
+local failures, now, disabled = record_attempt(KEYS[1], KEYS[2], false, tonumber(ARGV[2]))
 local reply = failures .. ':' .. now .. ':' .. disabled
 redis.call('SET', KEYS[3], reply, 'PX', 600000)
 return reply`;
@@ -61,6 +78,26 @@ function toRecordedAttempt(reply: string): RecordedAttempt {
     disabled: disabled === '1',
     disabledNow: now === '1',
   };
+}
+
+/**
+ * Lists a channel in the disabled-channels index (or unlists it), then follows the flag if a
+ * racing enable or disable changed it: after each disable (by `recordAttempt`, `disable`, or a
+ * script that counts attempts with {@link RECORD_ATTEMPT_LUA}) and each enable.
+ */
+export async function indexDisabledChannel(
+  redis: Redis | Cluster,
+  keys: ChannelStateKeys,
+  channelId: string,
+  disabled: boolean,
+): Promise<void> {
+  const index = (on: boolean) =>
+    on
+      ? redis.sadd(keys.disabledChannels, channelId)
+      : redis.srem(keys.disabledChannels, channelId);
+  await index(disabled);
+  const flagged = (await redis.exists(keys.disabled(channelId))) === 1;
+  if (flagged !== disabled) await index(flagged);
 }
 
 /**
@@ -100,16 +137,8 @@ export function createRedisChannelStateStore(options: RedisStoreOptions): Channe
   const keys = channelStateKeys(prefix);
   const scripted = withRecordScript(redis);
   const call = <T>(what: string, run: () => Promise<T>) => callRedis(`channel state ${what}`, run);
-  /** Lists or unlists the channel, then follows the flag if a racing enable/disable changed it. */
-  const indexDisabled = async (channelId: string, disabled: boolean) => {
-    const index = (on: boolean) =>
-      on
-        ? redis.sadd(keys.disabledChannels, channelId)
-        : redis.srem(keys.disabledChannels, channelId);
-    await index(disabled);
-    const flagged = (await redis.exists(keys.disabled(channelId))) === 1;
-    if (flagged !== disabled) await index(flagged);
-  };
+  const indexDisabled = (channelId: string, disabled: boolean) =>
+    indexDisabledChannel(redis, keys, channelId, disabled);
   return {
     get: (channelId) =>
       call('get', async (): Promise<ChannelState> => {

@@ -5,6 +5,8 @@
  * so several sender processes can share one store.
  */
 
+import type { AttemptReport } from '../delivery/attempt-report';
+
 /** Consecutive failed attempts that disable a channel (docs/webhook-sender-reference.md, "Failure counting and auto-disable"). */
 export const FAILURES_BEFORE_DISABLE = 5;
 
@@ -22,6 +24,12 @@ export interface ChannelAttempt {
   readonly ok: boolean;
   /** Consecutive failures at which the channel disables itself (the sender passes {@link FAILURES_BEFORE_DISABLE}). */
   readonly failuresToDisable: number;
+  /**
+   * What the attempt was (its result but for the channel's state). The sender always passes
+   * it; a store may ignore it, or keep a record of the attempt in the same atomic step as its
+   * count (the `@cspwatch/redis` delivery worker writes its history so).
+   */
+  readonly delivery?: AttemptReport;
 }
 
 /** The channel's state after one recorded attempt. */

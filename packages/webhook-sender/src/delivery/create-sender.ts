@@ -14,7 +14,13 @@ import { createSenderTracing } from '../telemetry/tracing';
 import { createGuardedAgents } from './agents';
 import { attemptDelivery } from './deliver';
 import { checkChannel, type DeliveryChannel } from './delivery-channel';
-import { type DeliveryResult, SKIPPED_DISABLED, toDeliveryResult } from './delivery-result';
+import {
+  type DeliveryResult,
+  SKIPPED_DISABLED,
+  toAttemptReport,
+  toDeliveryResult,
+  withState,
+} from './delivery-result';
 
 /** A webhook sender; see {@link createWebhookSender}. */
 export interface WebhookSender {
@@ -67,12 +73,14 @@ export function createWebhookSender(options: WebhookSenderOptions = {}): Webhook
           const state = { ...before, disabledNow: false, test: false };
           return toDeliveryResult(channel.id, alert.id, outcome, state);
         }
+        const delivery = toAttemptReport(channel.id, alert.id, outcome);
         const after = await store.recordAttempt(channel.id, {
           ok: outcome.ok,
           failuresToDisable: FAILURES_BEFORE_DISABLE,
+          delivery,
         });
         span.noteState(after);
-        return toDeliveryResult(channel.id, alert.id, outcome, { ...after, test: false });
+        return withState(delivery, { ...after, test: false });
       } finally {
         span.end();
       }

@@ -9,20 +9,9 @@ import { ConnectTargetRejectedError } from '../target/guarded-lookup';
 import { checkWebhookTarget, type TargetRejection } from '../target/target-policy';
 import { traceHeaders } from '../telemetry/tracing';
 import type { GuardedAgents } from './agents';
+import type { DeliveryFailureCause } from './failure-cause';
 import { describeNetworkError } from './network-error';
 import { type SigningVariant, signRequest } from './signing-variant';
-
-/**
- * Why a delivery failed: a non-2xx status, a 3xx (never followed), a timeout, a network error,
- * a target refused by the policy (before sending or at connect time), or a disabled channel.
- */
-export type DeliveryFailureCause =
-  | 'http_status'
-  | 'redirect'
-  | 'timeout'
-  | 'network'
-  | 'target_rejected'
-  | 'channel_disabled';
 
 /** What one HTTP attempt gave, before any state change. */
 export interface AttemptOutcome {

@@ -4,34 +4,11 @@
  */
 
 import { redactUrls } from '@cspwatch/contract';
-import type { TargetRejection } from '../target/target-policy';
-import type { AttemptOutcome, DeliveryFailureCause } from './deliver';
+import type { AttemptReport } from './attempt-report';
+import type { AttemptOutcome } from './deliver';
 
 /** What happened to one delivery (or Test action), and the channel's state afterwards. */
-export interface DeliveryResult {
-  /** `true` when the endpoint answered 2xx. */
-  readonly ok: boolean;
-  /** The channel delivered to. */
-  readonly channelId: string;
-  /** The `id` of the alert sent, or `null` when nothing was sent. */
-  readonly alertId: string | null;
-  /** HTTP status of the answer, or `null` when none arrived. */
-  readonly status: number | null;
-  /** Time from start to outcome, in whole milliseconds (0 when skipped). */
-  readonly durationMs: number;
-  /** Why it failed, or `null` on success. */
-  readonly cause: DeliveryFailureCause | null;
-  /**
-   * The `location` header of a redirect answer (never followed), its userinfo removed and its
-   * query values redacted like every URL the SDK prints.
-   */
-  readonly location: string | null;
-  /** A short description of a network error, timeout or refusal (URLs in it redacted). */
-  readonly error: string | null;
-  /** The target-policy refusal, when `cause` is `target_rejected`. */
-  readonly rejection: TargetRejection | null;
-  /** The start of the response body (capped by `maxResponseBodyBytes`; URLs in it redacted). */
-  readonly responseExcerpt: string | null;
+export interface DeliveryResult extends AttemptReport {
   /** Consecutive failures of the channel after this delivery. */
   readonly consecutiveFailures: number;
   /** `true` only for the delivery whose failure disabled the channel. */
@@ -52,15 +29,14 @@ type ResultState = Pick<
 const shown = (text: string | null): string | null => (text === null ? null : redactUrls(text));
 
 /**
- * Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. Its
- * texts pass the URL rule here, once, so a result can be printed, logged or stored whole.
+ * Describes an attempt's outcome as a {@link AttemptReport}. Its texts pass the URL rule here,
+ * once, so a result can be printed, logged or stored whole.
  */
-export function toDeliveryResult(
+export function toAttemptReport(
   channelId: string,
   alertId: string | null,
   outcome: AttemptOutcome,
-  state: ResultState,
-): DeliveryResult {
+): AttemptReport {
   const { ok, status, durationMs, cause, location, error, rejection, responseExcerpt } = outcome;
   return {
     ok,
@@ -73,6 +49,23 @@ export function toDeliveryResult(
     error: shown(error),
     rejection,
     responseExcerpt: shown(responseExcerpt),
+  };
+}
+
+/** Combines an attempt's outcome with the channel's state into a {@link DeliveryResult}. */
+export function toDeliveryResult(
+  channelId: string,
+  alertId: string | null,
+  outcome: AttemptOutcome,
+  state: ResultState,
+): DeliveryResult {
+  return withState(toAttemptReport(channelId, alertId, outcome), state);
+}
+
+/** A {@link DeliveryResult} of a report and the channel's state after it. */
+export function withState(report: AttemptReport, state: ResultState): DeliveryResult {
+  return {
+    ...report,
     consecutiveFailures: state.consecutiveFailures,
     disabled: state.disabled,
     disabledNow: state.disabledNow,
