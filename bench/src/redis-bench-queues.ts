@@ -4,12 +4,13 @@
  * find the BullMQ queues a prefix holds. Our queue decides its own BullMQ key layout
  * (shards, hash tags); the bench reads it from Redis instead of repeating it.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createDeliveryQueue } from '@cspwatch/redis/queue';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
+import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { type JobsOptions, Queue } from 'bullmq';
 import type { RedisDeployment } from './redis-deployment.js';
-import type { BenchConnection } from './redis-worker-protocol.js';
+import type { BenchChannel, BenchConnection } from './redis-worker-protocol.js';
 
 /** A job of a plain BullMQ producer: the name, data and options of a job our queue stored. */
 export interface JobTemplate {
@@ -22,6 +23,34 @@ export interface JobTemplate {
 export interface BenchJob {
   readonly channelId: string;
   readonly alert: CspwatchEvent;
+}
+
+/** What a run delivers: channels of one receiver, a sample alert, and jobs over both. */
+export interface BenchWorkload {
+  readonly channels: readonly BenchChannel[];
+  readonly alert: CspwatchEvent;
+  /** `count` jobs, round-robin over the channels, each alert with an id of its own. */
+  jobs(count: number): BenchJob[];
+}
+
+/** `channelCount` channels, all delivering to `receiverUrl` with `secret`. */
+export function benchWorkload(
+  receiverUrl: string,
+  channelCount: number,
+  secret: string,
+): BenchWorkload {
+  const channels = Array.from({ length: channelCount }, (_, i) => ({
+    id: `channel-${i}`,
+    url: receiverUrl,
+    secret,
+  }));
+  const alert = createSampleAlert();
+  const jobs = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      channelId: channels[i % channelCount]!.id,
+      alert: { ...alert, id: randomUUID() },
+    }));
+  return { channels, alert, jobs };
 }
 
 /** Where a bench queue lives. */

@@ -1,12 +1,3 @@
-/**
- * Our delivery queue on Redis Cluster against one redis-server, as cost per delivery: Redis
- * commands and Redis CPU summed over the masters, how the commands spread over the masters,
- * and the capacity projected from those costs. Both Redis deployments run in this section, one
- * after the other in each round, with the same two worker processes; every ratio is of figures
- * measured in this run.
- */
-import { randomUUID } from 'node:crypto';
-import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import {
   type RedisClusterHandle,
   startRedisCluster,
@@ -16,7 +7,7 @@ import {
   startRedisServer,
 } from '../../packages/redis/test/helpers/redis-server.js';
 import { type CountingReceiver, startCountingReceiver } from './counting-receiver.js';
-import type { BenchJob } from './redis-bench-queues.js';
+import { benchWorkload } from './redis-bench-queues.js';
 import {
   buildRedisClusterResult,
   CLUSTER_SETUPS,
@@ -31,7 +22,6 @@ import {
   standaloneDeployment,
 } from './redis-deployment.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
-import type { BenchChannel } from './redis-worker-protocol.js';
 import type { SectionResult } from './report.js';
 
 const FULL: ClusterBenchPlan = {
@@ -121,17 +111,11 @@ export async function runRedisClusterBench(quick: boolean): Promise<SectionResul
     deployments.push(clustered);
     const on = { standalone, cluster: clustered };
     const deadlineAt = Date.now() + plan.budgetMs;
-    const channels: BenchChannel[] = Array.from({ length: plan.channels }, (_, i) => ({
-      id: `channel-${i}`,
-      url: receiver.url,
-      secret: 'bench-cluster-secret-0123456789',
-    }));
-    const alert = createSampleAlert();
-    const jobs = (count: number): BenchJob[] =>
-      Array.from({ length: count }, (_, i) => ({
-        channelId: channels[i % plan.channels]!.id,
-        alert: { ...alert, id: randomUUID() },
-      }));
+    const { channels, jobs } = benchWorkload(
+      receiver.url,
+      plan.channels,
+      'bench-cluster-secret-0123456789',
+    );
     const run = (redis: RedisDeployment, shards: number, count: number) =>
       runDeliveries(
         { redis, receiver, deadlineAt },

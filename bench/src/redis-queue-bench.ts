@@ -1,18 +1,8 @@
-/**
- * The Redis delivery queue, as cost per delivery: Redis commands and CPU of our queue and
- * worker against BullMQ's own floor (same job options, empty processor), the worker
- * processes' CPU per delivery at 1, 2 and 4 processes and against a plain BullMQ worker
- * calling `sender.deliver`, and fairness towards healthy channels when one channel hangs.
- * Every ratio is of figures measured in this run; the machine may be shared, so throughput
- * is printed for the record only.
- */
-import { randomUUID } from 'node:crypto';
-import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
 import { budget } from '../../test-budget.js';
 import { startCountingReceiver } from './counting-receiver.js';
 import { startHangingReceiver } from './hanging-receiver.js';
-import { type BenchJob, readJobTemplate } from './redis-bench-queues.js';
+import { benchWorkload, readJobTemplate } from './redis-bench-queues.js';
 import {
   type RunOptions,
   type RunResult,
@@ -30,7 +20,6 @@ import {
 } from './redis-queue-result.js';
 import { watchCommands } from './redis-stats.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
-import type { BenchChannel } from './redis-worker-protocol.js';
 import type { SectionResult } from './report.js';
 import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
 
@@ -68,17 +57,11 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
   const receiver = await startCountingReceiver();
   const hanging = await startHangingReceiver();
   const redis = standaloneDeployment(redisServer.url);
-  const channels: BenchChannel[] = Array.from({ length: plan.channels }, (_, i) => ({
-    id: `channel-${i}`,
-    url: receiver.url,
-    secret: 'bench-queue-secret-0123456789',
-  }));
-  const alert = createSampleAlert();
-  const jobs = (count: number): BenchJob[] =>
-    Array.from({ length: count }, (_, i) => ({
-      channelId: channels[i % plan.channels]!.id,
-      alert: { ...alert, id: randomUUID() },
-    }));
+  const { channels, alert, jobs } = benchWorkload(
+    receiver.url,
+    plan.channels,
+    'bench-queue-secret-0123456789',
+  );
   let processes: WorkerProcess[] = [];
   try {
     // 4 processes for our worker, 1 for the plain worker, 1 for the floor; each stays up.

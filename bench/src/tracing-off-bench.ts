@@ -8,20 +8,17 @@
  * pair) is printed beside the figure it judges.
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
 import { budget } from '../../test-budget.js';
 import { startCountingReceiver } from './counting-receiver.js';
-import type { BenchJob } from './redis-bench-queues.js';
+import { benchWorkload } from './redis-bench-queues.js';
 import { type RunSetup, runDeliveries } from './redis-delivery-run.js';
 import { standaloneDeployment } from './redis-deployment.js';
 import { startWorkerProcess } from './redis-worker-pool.js';
-import type { BenchChannel } from './redis-worker-protocol.js';
 import { formatRatio, type SectionResult, type TargetResult, table } from './report.js';
 import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
 
@@ -96,17 +93,11 @@ export async function runTracingOffBench(quick: boolean): Promise<SectionResult>
   const redisServer = await startRedisServer();
   const receiver = await startCountingReceiver();
   const redis = standaloneDeployment(redisServer.url);
-  const channels: BenchChannel[] = Array.from({ length: plan.channels }, (_, i) => ({
-    id: `channel-${i}`,
-    url: receiver.url,
-    secret: 'bench-queue-secret-0123456789',
-  }));
-  const alert = createSampleAlert();
-  const jobs = (count: number): BenchJob[] =>
-    Array.from({ length: count }, (_, i) => ({
-      channelId: channels[i % plan.channels]!.id,
-      alert: { ...alert, id: randomUUID() },
-    }));
+  const { channels, jobs } = benchWorkload(
+    receiver.url,
+    plan.channels,
+    'bench-queue-secret-0123456789',
+  );
   // Node runs some 50 times slower under callgrind; a guard against a hang, not a speed check.
   const setup: RunSetup = { redis, receiver, deadlineAt: Date.now() + budget(3_600_000) };
   const counts: Count[] = [];
@@ -116,7 +107,7 @@ export async function runTracingOffBench(quick: boolean): Promise<SectionResult>
         command: valgrind,
         args: ['-q', '--tool=callgrind', `--callgrind-out-file=${join(dumps, 'callgrind.%p')}`],
         slowdown: 60,
-        nodeArgs: ['--single-threaded'],
+        nodeArgs: ['--single-threaded', '--predictable-gc-schedule'],
       });
       try {
         const options = {

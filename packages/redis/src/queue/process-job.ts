@@ -146,6 +146,13 @@ export function createJobProcessor(context: JobProcessorContext) {
     await queues.add(job.data.channelId, [deliveryJob({ ...job.data, priorAttempts: attempts })]);
   }
 
+  /** What every attempt entry starts with: which alert, which channel, which attempt, when. */
+  function entryHead(job: Job<DeliveryJobData>, attempt: number, startedAt: number) {
+    const { channelId, alert } = job.data;
+    const at = new Date(startedAt).toISOString();
+    return { kind: 'attempt' as const, alertId: alert.id, channelId, attempt, at };
+  }
+
   /** The entry of an attempt, but for its count; `report` is what the sender said of it. */
   function uncountedEntry(
     job: Job<DeliveryJobData>,
@@ -154,13 +161,8 @@ export function createJobProcessor(context: JobProcessorContext) {
     report: AttemptReport,
     secret: string,
   ): UncountedEntry {
-    const { channelId, alert } = job.data;
     return {
-      kind: 'attempt',
-      alertId: alert.id,
-      channelId,
-      attempt,
-      at: new Date(startedAt).toISOString(),
+      ...entryHead(job, attempt, startedAt),
       durationMs: report.durationMs,
       ok: report.ok,
       status: report.status,
@@ -178,13 +180,8 @@ export function createJobProcessor(context: JobProcessorContext) {
     startedAt: number,
     problem: Extract<Attempt, { kind: 'problem' }>,
   ): UncountedEntry {
-    const { channelId, alert } = job.data;
     return {
-      kind: 'attempt',
-      alertId: alert.id,
-      channelId,
-      attempt,
-      at: new Date(startedAt).toISOString(),
+      ...entryHead(job, attempt, startedAt),
       durationMs: Date.now() - startedAt,
       ok: false,
       status: null,
