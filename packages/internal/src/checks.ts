@@ -17,6 +17,19 @@ export interface IntegerBounds {
   readonly unit?: string;
 }
 
+/** How an integer rule is named in messages: `an integer from 0 to 60000 (ms)`. */
+export function integerRule({ min, max, unit }: IntegerBounds): string {
+  return `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
+}
+
+/**
+ * The one wording of a refused value: `must be <rule>, got <value>` (the value shown only when
+ * it is a number, so a misplaced secret is never printed).
+ */
+export function mustBe(rule: string, value: unknown): string {
+  return `must be ${rule}, got ${describeValue(value)}`;
+}
+
 /** Pushes `required` when `value` is `undefined`; returns whether it was present. */
 export function checkRequired(
   issues: Issue[],
@@ -34,26 +47,26 @@ export function checkInteger(
   issues: Issue[],
   path: string,
   value: unknown,
-  { min, max, unit }: IntegerBounds,
+  bounds: IntegerBounds,
 ): void {
   if (value === undefined) return;
+  const { min, max } = bounds;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
     return;
-  const range = `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
   const code = typeof value === 'number' && Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
-  issues.push(issue(path, code, `must be ${range}, got ${describeValue(value)}`));
+  issues.push(issue(path, code, mustBe(integerRule(bounds), value)));
 }
 
 /** An optional boolean. */
 export function checkBoolean(issues: Issue[], path: string, value: unknown): void {
   if (value === undefined || typeof value === 'boolean') return;
-  issues.push(issue(path, 'wrong_type', `must be true or false, got ${describeValue(value)}`));
+  issues.push(issue(path, 'wrong_type', mustBe('true or false', value)));
 }
 
 /** An optional function. */
 export function checkFunction(issues: Issue[], path: string, value: unknown): void {
   if (value === undefined || typeof value === 'function') return;
-  issues.push(issue(path, 'wrong_type', `must be a function, got ${describeValue(value)}`));
+  issues.push(issue(path, 'wrong_type', mustBe('a function', value)));
 }
 
 /** An optional string that is not empty (nor only spaces). */
@@ -81,9 +94,7 @@ export function isOptionsObject(value: unknown): value is Record<string, unknown
  */
 export function checkObject(issues: Issue[], path: string, value: unknown, shape: string): boolean {
   if (isOptionsObject(value)) return true;
-  issues.push(
-    issue(path, 'not_an_object', `must be an object ${shape}, got ${describeValue(value)}`),
-  );
+  issues.push(issue(path, 'not_an_object', mustBe(`an object ${shape}`, value)));
   return false;
 }
 
