@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { createMockService } from './core/app';
 import { isMockServerError, MockServerError } from './errors';
 import { resolveServiceOptions } from './options';
-import { FAULT_DEFAULTS } from './rules/faults';
+
+/** The documented defaults: every fault off. */
+const FAULT_DEFAULTS = {
+  latencyMs: 0,
+  rateLimitEvery: 0,
+  retryAfterSeconds: 1,
+  serverErrorRate: 0,
+  serverErrorStatus: 503,
+  dropConnectionRate: 0,
+};
 
 describe('resolveServiceOptions', () => {
   it('fills in the defaults, with every fault off', () => {
@@ -15,7 +24,6 @@ describe('resolveServiceOptions', () => {
       controlToken: undefined,
       dangerouslyAllowLoopbackWebhooks: false,
     });
-    expect(Object.isFrozen(FAULT_DEFAULTS)).toBe(true);
   });
 
   it.each([
@@ -161,6 +169,39 @@ describe('fault options', () => {
       }),
     );
     expect(await set.json()).toEqual({ ...FAULT_DEFAULTS, latencyMs: 7 });
+  });
+});
+
+describe('inbox answer rules', () => {
+  const secret = 'inbox-secret-1';
+
+  it('are the same for inbox.createChannel, setResponse and the control API', async () => {
+    const service = createMockService();
+    expect(() => service.inbox.createChannel({ secret, response: { status: 700 } })).toThrow(
+      'Invalid options: response.status: must be an integer from 200 to 599, got 700.',
+    );
+    expect(() =>
+      service.inbox.createChannel({ secret, response: { hang: 'yes' as unknown as boolean } }),
+    ).toThrow('response.hang: must be true or false, got a string');
+    const { id } = service.inbox.createChannel({ secret });
+    expect(() => service.inbox.setResponse(id, { location: 'not a url' })).toThrow(
+      'response.location: must be an absolute URL without spaces or control characters',
+    );
+    const refused = await service.fetch(
+      new Request(`http://localhost/_mock/inbox/channels/${id}/response`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 700 }),
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual([
+      { path: 'status', message: 'must be an integer from 200 to 599, got 700' },
+    ]);
+    const listed = await service.fetch(new Request('http://localhost/_mock/inbox/channels'));
+    expect((await listed.json()).data).toEqual([
+      expect.objectContaining({ id, response: { status: 200, hang: false } }),
+    ]);
   });
 });
 

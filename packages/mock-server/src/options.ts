@@ -1,6 +1,5 @@
 import {
   checkBoolean,
-  checkInteger,
   checkObject,
   checkUnknownKeys,
   formatIssues,
@@ -8,10 +7,10 @@ import {
   issue,
   issuesFromZod,
 } from '@cspwatch/internal';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { MockServerError } from './errors';
-import { faultFields, type MockFaultOptions, type ResolvedFaults } from './rules/faults';
-import { websiteLimit } from './rules/fields';
+import { FaultsSchema, type MockFaultOptions, type ResolvedFaults } from './rules/faults';
+import { integer, websiteLimit } from './rules/fields';
 import type { MockTracerProvider } from './telemetry/tracing';
 
 /** Options of {@link createMockService}. */
@@ -68,21 +67,24 @@ export function throwIfIssues(issues: readonly Issue[], what = 'options'): void 
   if (issues.length > 0) throw invalidOptions(issues, what);
 }
 
-/** zod's issues as the mock's, named from `path` down, one per field. */
-function issuesAt(path: string, found: readonly z.core.$ZodIssue[]): Issue[] {
-  const issues: Issue[] = [];
-  for (const { path: at, ...rest } of issuesFromZod(found, path)) {
-    const named = { path: at === path ? at : `${path}.${at}`, ...rest };
-    // One message per field: zod can refuse a value twice (a huge integer is unsafe and too big).
-    if (!issues.some((known) => known.path === named.path)) issues.push(named);
-  }
-  return issues;
-}
-
-/** Checks `value` with a zod rule, pushing its problems into `issues`. */
-function checkWith(issues: Issue[], path: string, rule: z.ZodType, value: unknown): void {
+/**
+ * Checks the option at `path` with its zod rule, pushing its problems into `issues` (one per
+ * field: zod can refuse a value twice, a huge integer being unsafe and too big); returns what
+ * the rule gives. `undefined` passes: an absent option takes its default.
+ */
+export function checkWith<Rule extends z.ZodType>(
+  issues: Issue[],
+  path: string,
+  rule: Rule,
+  value: unknown,
+): z.output<Rule> {
+  if (value === undefined) return undefined as z.output<Rule>;
   const parsed = rule.safeParse(value);
-  if (!parsed.success) issues.push(...issuesAt(path, parsed.error.issues));
+  for (const found of issuesFromZod(
+    parsed.error?.issues.map((one) => ({ ...one, path: [path, ...one.path] })) ?? [],
+  ))
+    if (!issues.some((known) => known.path === found.path)) issues.push(found);
+  return parsed.data as z.output<Rule>;
 }
 
 /** Throws `invalid_options` unless `value` passes the zod `rule`; returns what the rule gives. */
@@ -91,28 +93,31 @@ export function requireValid<Rule extends z.ZodType>(
   rule: Rule,
   value: unknown,
 ): z.output<Rule> {
-  const parsed = rule.safeParse(value);
-  if (!parsed.success) throw invalidOptions(issuesAt(path, parsed.error.issues));
-  return parsed.data;
+  const issues: Issue[] = [];
+  const valid = checkWith(issues, path, rule, value);
+  throwIfIssues(issues);
+  return valid;
 }
 
 const FAULT_SHAPE = '{ latencyMs, rateLimitEvery, … }';
 
-/** Fault options, checked against the one fault schema; an unknown key gets a suggestion. */
-const faultOptions = z.object(faultFields);
-
-function checkFaults(issues: Issue[], value: unknown): void {
-  if (!checkObject(issues, 'faults', value, FAULT_SHAPE)) return;
-  checkUnknownKeys(issues, value as object, Object.keys(faultFields), 'faults.');
-  checkWith(issues, 'faults', faultOptions, value);
+/**
+ * Checks fault options with the one fault schema and returns them with their defaults. An
+ * unknown key is named first, with the key it most likely means, so zod's plainer word for the
+ * same key is not repeated.
+ */
+function checkFaults(issues: Issue[], value: unknown): ResolvedFaults {
+  if (checkObject(issues, 'faults', value, FAULT_SHAPE))
+    checkUnknownKeys(issues, value as object, Object.keys(FaultsSchema.shape), 'faults.');
+  return checkWith(issues, 'faults', FaultsSchema, value);
 }
 
 /** Validates fault options and fills in the defaults. */
 export function resolveFaults(faults: MockFaultOptions = {}): ResolvedFaults {
   const issues: Issue[] = [];
-  checkFaults(issues, faults);
+  const resolved = checkFaults(issues, faults);
   throwIfIssues(issues);
-  return faultOptions.parse(faults);
+  return resolved;
 }
 
 /** {@link MockServiceOptions} with every default applied and checked. */
@@ -152,9 +157,9 @@ export function checkServiceOptions(
   const options = value as Record<string, unknown>;
   const { seed, apiKeyCount, faults, baseUrl, controlToken } = options;
   checkUnknownKeys(issues, options, [...SERVICE_OPTIONS, ...extra]);
-  checkInteger(issues, 'seed', seed, { min: 0, max: 0xffffffff });
-  checkInteger(issues, 'apiKeyCount', apiKeyCount, { min: 0, max: 100_000 });
-  checkWith(issues, 'websiteLimit', websiteLimit.optional(), options.websiteLimit);
+  checkWith(issues, 'seed', integer({ min: 0, max: 0xffffffff }), seed);
+  checkWith(issues, 'apiKeyCount', integer({ min: 0, max: 100_000 }), apiKeyCount);
+  checkWith(issues, 'websiteLimit', websiteLimit, options.websiteLimit);
   if (faults !== undefined) checkFaults(issues, faults);
   if (baseUrl !== undefined && originOf(baseUrl) === undefined)
     issues.push(issue('baseUrl', 'invalid', BASE_URL_RULE));
@@ -182,7 +187,7 @@ export function resolveServiceOptions(options: MockServiceOptions = {}): Resolve
     seed: options.seed ?? SERVICE_DEFAULTS.seed,
     apiKeyCount: options.apiKeyCount ?? SERVICE_DEFAULTS.apiKeyCount,
     websiteLimit: options.websiteLimit ?? SERVICE_DEFAULTS.websiteLimit,
-    faults: faultOptions.parse(options.faults ?? {}),
+    faults: FaultsSchema.parse(options.faults ?? {}),
     baseUrl: originOf(options.baseUrl ?? SERVICE_DEFAULTS.baseUrl) as string,
     controlToken: options.controlToken,
     dangerouslyAllowLoopbackWebhooks: options.dangerouslyAllowLoopbackWebhooks ?? false,

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { alertRuleName, resourceId, tokenTtlSeconds } from '../rules/fields';
+import { InboxResponseSchema } from '../rules/inbox-response';
 
 // `PUT /_mock/faults`: the fault settings, the same rules as the `faults` option.
 export { FaultsSchema as FaultsRequestSchema } from '../rules/faults';
@@ -45,12 +46,8 @@ export const CreateAlertRuleRequestSchema = z.strictObject({
   channelIds: z.array(z.string()).max(100),
 });
 
-/** How an inbox channel answers verified deliveries (`PUT /_mock/inbox/channels/{id}/response`). */
-export const InboxResponseSchema = z.strictObject({
-  status: z.int().optional(),
-  location: z.string().optional(),
-  hang: z.boolean().optional(),
-});
+// `PUT /_mock/inbox/channels/{id}/response`: the same rules as `inbox.setResponse`.
+export { InboxResponseSchema } from '../rules/inbox-response';
 
 /** `POST /_mock/inbox/channels`: the channel's secret (or several, during rotation) and how it answers. */
 export const CreateInboxChannelRequestSchema = z.strictObject({

@@ -34,6 +34,3 @@ export type MockFaultOptions = z.input<typeof FaultsSchema>;
 
 /** {@link MockFaultOptions} with every default applied. */
 export type ResolvedFaults = z.output<typeof FaultsSchema>;
-
-/** The defaults of {@link MockFaultOptions}: every fault off. */
-export const FAULT_DEFAULTS: Readonly<ResolvedFaults> = Object.freeze(FaultsSchema.parse({}));

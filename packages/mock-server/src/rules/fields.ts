@@ -9,16 +9,14 @@ import { z } from 'zod';
 /** An integer within `bounds`; every refusal reads `must be an integer from … to …, got …`. */
 export function integer(bounds: IntegerBounds) {
   const error = (problem: { input?: unknown }) => mustBe(integerRule(bounds), problem.input);
-  return z.int({ error }).min(bounds.min, { error }).max(bounds.max, { error });
+  return z.int({ error }).min(bounds.min).max(bounds.max);
 }
-
-const shareError = (problem: { input?: unknown }) => mustBe('a number from 0 to 1', problem.input);
 
 /** A share from 0 to 1, such as a fault rate. */
 export const share = z
-  .number({ error: shareError })
-  .min(0, { error: shareError })
-  .max(1, { error: shareError });
+  .number({ error: (problem) => mustBe('a number from 0 to 1', problem.input) })
+  .min(0)
+  .max(1);
 
 /** Websites a workspace's plan allows. */
 export const websiteLimit = integer({ min: 0, max: 100_000 });
