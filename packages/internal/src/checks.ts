@@ -18,17 +18,15 @@ export interface IntegerBounds {
 }
 
 /** How an integer rule is named in messages: `an integer from 0 to 60000 (ms)`. */
-export function integerRule({ min, max, unit }: IntegerBounds): string {
-  return `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
-}
+export const integerRule = ({ min, max, unit }: IntegerBounds): string =>
+  `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
 
 /**
  * The one wording of a refused value: `must be <rule>, got <value>` (the value shown only when
  * it is a number, so a misplaced secret is never printed).
  */
-export function mustBe(rule: string, value: unknown): string {
-  return `must be ${rule}, got ${describeValue(value)}`;
-}
+export const mustBe = (rule: string, value: unknown): string =>
+  `must be ${rule}, got ${describeValue(value)}`;
 
 /** Pushes `required` when `value` is `undefined`; returns whether it was present. */
 export function checkRequired(
@@ -50,8 +48,11 @@ export function checkInteger(
   bounds: IntegerBounds,
 ): void {
   if (value === undefined) return;
-  const { min, max } = bounds;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
+  if (
+    Number.isSafeInteger(value) &&
+    (value as number) >= bounds.min &&
+    (value as number) <= bounds.max
+  )
     return;
   const code = typeof value === 'number' && Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
   issues.push(issue(path, code, mustBe(integerRule(bounds), value)));
