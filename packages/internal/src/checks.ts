@@ -17,13 +17,18 @@ export interface IntegerBounds {
   readonly unit?: string;
 }
 
-/** How an integer rule is named in messages: `an integer from 0 to 60000 (ms)`. */
+/**
+ * How an integer rule is named in messages: `an integer from 0 to 60000 (ms)`. With
+ * {@link mustBe}, the words of the checks for the zod rules of the packages that validate with
+ * zod. The checks keep their words inline (a package that bundles only them carries no extra
+ * code); a test holds both to the same text.
+ */
 export const integerRule = ({ min, max, unit }: IntegerBounds): string =>
   `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
 
 /**
- * The one wording of a refused value: `must be <rule>, got <value>` (the value shown only when
- * it is a number, so a misplaced secret is never printed).
+ * A refused value, worded as the checks word it: `must be <rule>, got <value>` (the value shown
+ * only when it is a number, so a misplaced secret is never printed).
  */
 export const mustBe = (rule: string, value: unknown): string =>
   `must be ${rule}, got ${describeValue(value)}`;
@@ -45,29 +50,26 @@ export function checkInteger(
   issues: Issue[],
   path: string,
   value: unknown,
-  bounds: IntegerBounds,
+  { min, max, unit }: IntegerBounds,
 ): void {
   if (value === undefined) return;
-  if (
-    Number.isSafeInteger(value) &&
-    (value as number) >= bounds.min &&
-    (value as number) <= bounds.max
-  )
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
     return;
+  const range = `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
   const code = typeof value === 'number' && Number.isInteger(value) ? 'out_of_range' : 'wrong_type';
-  issues.push(issue(path, code, mustBe(integerRule(bounds), value)));
+  issues.push(issue(path, code, `must be ${range}, got ${describeValue(value)}`));
 }
 
 /** An optional boolean. */
 export function checkBoolean(issues: Issue[], path: string, value: unknown): void {
   if (value === undefined || typeof value === 'boolean') return;
-  issues.push(issue(path, 'wrong_type', mustBe('true or false', value)));
+  issues.push(issue(path, 'wrong_type', `must be true or false, got ${describeValue(value)}`));
 }
 
 /** An optional function. */
 export function checkFunction(issues: Issue[], path: string, value: unknown): void {
   if (value === undefined || typeof value === 'function') return;
-  issues.push(issue(path, 'wrong_type', mustBe('a function', value)));
+  issues.push(issue(path, 'wrong_type', `must be a function, got ${describeValue(value)}`));
 }
 
 /** An optional string that is not empty (nor only spaces). */
@@ -95,7 +97,9 @@ export function isOptionsObject(value: unknown): value is Record<string, unknown
  */
 export function checkObject(issues: Issue[], path: string, value: unknown, shape: string): boolean {
   if (isOptionsObject(value)) return true;
-  issues.push(issue(path, 'not_an_object', mustBe(`an object ${shape}`, value)));
+  issues.push(
+    issue(path, 'not_an_object', `must be an object ${shape}, got ${describeValue(value)}`),
+  );
   return false;
 }
 
