@@ -1,14 +1,12 @@
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ReadableSpan,
+  spanTexts,
+  startTracing,
+  type Tracing,
+} from '../../../test/helpers/spans';
 import {
   CspwatchNotFoundError,
   type CspwatchRequestLogEntry,
@@ -21,22 +19,17 @@ import {
  * form one tree in one trace, and no token shows in any span.
  */
 
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-const contextManager = new AsyncLocalStorageContextManager();
+let tracing: Tracing;
 let server: MockServer;
 
 beforeAll(async () => {
-  context.setGlobalContextManager(contextManager.enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  tracing = startTracing({ propagate: true });
   server = await startMockServer({ seed: 11, apiKeyCount: 25 });
 });
-afterEach(() => exporter.reset());
+afterEach(() => tracing.reset());
 afterAll(async () => {
   await server?.close();
-  trace.disable();
-  propagation.disable();
-  context.disable();
+  await tracing?.close();
 });
 
 const LIST_ROUTE = '/v1/workspaces/{workspaceId}/api-keys';
@@ -45,17 +38,6 @@ const childrenOf = (spans: ReadableSpan[], parent: ReadableSpan) =>
   spans.filter((span) => span.parentSpanContext?.spanId === idOf(parent));
 const byScope = (spans: ReadableSpan[], name: string) =>
   spans.filter((span) => span.instrumentationScope.name === name);
-
-/** Every text a span holds: name, attribute values, status, events and links. */
-function spanTexts(span: ReadableSpan): string[] {
-  return [
-    span.name,
-    span.status.message ?? '',
-    ...Object.entries(span.attributes).flatMap(([name, value]) => [name, String(value)]),
-    ...span.events.flatMap((event) => [event.name, JSON.stringify(event.attributes ?? {})]),
-    ...span.links.map((link) => JSON.stringify(link.attributes ?? {})),
-  ];
-}
 
 describe('with no tracer provider registered', () => {
   it('lists as usual, sends no traceparent and records no span', async () => {
@@ -70,17 +52,17 @@ describe('with no tracer provider registered', () => {
     expect(keys).toHaveLength(25);
     expect(headers).toHaveLength(3);
     for (const sent of headers) expect(sent).not.toHaveProperty('traceparent');
-    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(tracing.spans()).toEqual([]);
   });
 
   it('records into a tracerProvider given as an option', async () => {
     const client = createCspwatchClient({
       baseUrl: server.url,
       token: server.tokens.admin,
-      tracerProvider: provider,
+      tracerProvider: tracing.provider,
     });
     await client.apiKeys.list(server.workspaceIds.main, { limit: 30 }).firstPage();
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     // The mock has no provider of its own: only the client's two spans.
     expect(spans.map((span) => span.name).sort()).toEqual([
       `GET ${LIST_ROUTE}`,
@@ -101,7 +83,7 @@ describe('with no tracer provider registered', () => {
 
 describe('with a tracer provider registered', () => {
   beforeAll(() => {
-    trace.setGlobalTracerProvider(provider);
+    trace.setGlobalTracerProvider(tracing.provider);
   });
   afterEach(() => server.service.setFaults({}));
 
@@ -117,7 +99,7 @@ describe('with a tracer provider registered', () => {
       }
     });
     expect(keys).toHaveLength(25);
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     const [walk] = spans.filter((span) => span.name === 'walk');
     const calls = childrenOf(spans, walk!);
     expect(calls).toHaveLength(3);
@@ -173,10 +155,10 @@ describe('with a tracer provider registered', () => {
     // Every second REST request is refused: a raw request takes the first turn.
     server.service.setFaults({ rateLimitEvery: 2, retryAfterSeconds: 0 });
     await fetch(`${server.url}${LIST_ROUTE.replace('{workspaceId}', 'ws_1')}`);
-    exporter.reset();
+    tracing.reset();
     const page = await client().apiKeys.list(server.workspaceIds.main, { limit: 5 }).firstPage();
     expect(page.data).toHaveLength(5);
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     const [call, ...otherCalls] = spans.filter((span) => span.name === 'cspwatch listApiKeys');
     expect(otherCalls).toEqual([]);
     expect(call!.status.code).toBe(SpanStatusCode.UNSET);
@@ -209,7 +191,7 @@ describe('with a tracer provider registered', () => {
   it('a 4xx: the API-call span fails with the error code, the attempt with the status', async () => {
     const missing = client().apiKeys.list('ws_no_such_workspace').firstPage();
     await expect(missing).rejects.toBeInstanceOf(CspwatchNotFoundError);
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     const [call] = spans.filter((span) => span.name === 'cspwatch listApiKeys');
     expect(call!.status.code).toBe(SpanStatusCode.ERROR);
     expect(call!.attributes).toEqual({ 'error.type': 'workspace_not_found' });
@@ -235,7 +217,7 @@ describe('with a tracer provider registered', () => {
     await expect(unreachable.apiKeys.list('ws_1').firstPage()).rejects.toMatchObject({
       code: 'connection_failed',
     });
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     const [call] = spans.filter((span) => span.name === 'cspwatch listApiKeys');
     expect(call!.attributes['error.type']).toBe('connection_failed');
     const [attempt] = childrenOf(spans, call!);
@@ -259,7 +241,7 @@ describe('with a tracer provider registered', () => {
         .apiKeys.list(server.workspaceIds.main)
         .firstPage(),
     ).rejects.toThrow();
-    const spans = exporter.getFinishedSpans();
+    const spans = tracing.spans();
     expect(spans.length).toBeGreaterThan(6);
     const secrets = Object.values(tokens).filter(
       (value): value is string => typeof value === 'string',

@@ -17,6 +17,22 @@ export interface IntegerBounds {
   readonly unit?: string;
 }
 
+/**
+ * How an integer rule is named in messages: `an integer from 0 to 60000 (ms)`. With
+ * {@link mustBe}, the words of the checks for the zod rules of the packages that validate with
+ * zod. The checks keep their words inline (a package that bundles only them carries no extra
+ * code); a test holds both to the same text.
+ */
+export const integerRule = ({ min, max, unit }: IntegerBounds): string =>
+  `an integer from ${min} to ${max}${unit ? ` (${unit})` : ''}`;
+
+/**
+ * A refused value, worded as the checks word it: `must be <rule>, got <value>` (the value shown
+ * only when it is a number, so a misplaced secret is never printed).
+ */
+export const mustBe = (rule: string, value: unknown): string =>
+  `must be ${rule}, got ${describeValue(value)}`;
+
 /** Pushes `required` when `value` is `undefined`; returns whether it was present. */
 export function checkRequired(
   issues: Issue[],

@@ -12,7 +12,9 @@ export {
   checkRequired,
   checkUnknownKeys,
   type IntegerBounds,
+  integerRule,
   isOptionsObject,
+  mustBe,
 } from './checks';
 export { describeValue } from './describe-value';
 export { type BaseErrorOptions, CspwatchBaseError, hasErrorKind } from './errors';

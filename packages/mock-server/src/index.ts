@@ -26,7 +26,8 @@ export type {
   InboxResponse,
   MockInbox,
 } from './inbox/types';
-export type { MockFaultOptions, MockServiceOptions } from './options';
+export type { MockServiceOptions } from './options';
+export type { MockFaultOptions } from './rules/faults';
 export type {
   MockScenarioAlertRule,
   MockScenarioApiKey,

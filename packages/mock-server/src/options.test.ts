@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from './core/app';
 import { isMockServerError, MockServerError } from './errors';
-import { FAULT_DEFAULTS, resolveServiceOptions } from './options';
+import { resolveServiceOptions } from './options';
+
+/** The documented defaults: every fault off. */
+const FAULT_DEFAULTS = {
+  latencyMs: 0,
+  rateLimitEvery: 0,
+  retryAfterSeconds: 1,
+  serverErrorRate: 0,
+  serverErrorStatus: 503,
+  dropConnectionRate: 0,
+};
 
 describe('resolveServiceOptions', () => {
   it('fills in the defaults, with every fault off', () => {
@@ -14,7 +24,6 @@ describe('resolveServiceOptions', () => {
       controlToken: undefined,
       dangerouslyAllowLoopbackWebhooks: false,
     });
-    expect(Object.isFrozen(FAULT_DEFAULTS)).toBe(true);
   });
 
   it.each([
@@ -57,6 +66,142 @@ describe('resolveServiceOptions', () => {
     );
     expect(isMockServerError(new Error('x'))).toBe(false);
     expect(isMockServerError(null)).toBe(false);
+  });
+});
+
+const refusal = (run: () => unknown): unknown => {
+  try {
+    run();
+  } catch (caught) {
+    return caught;
+  }
+  return undefined;
+};
+
+describe('fault options', () => {
+  it('name every problem under faults., worded as every option, with a hint for a typo', () => {
+    const error = refusal(() =>
+      resolveServiceOptions({
+        faults: {
+          latencyMs: -5,
+          serverErrorRate: '0.5' as unknown as number,
+          serverErrorStatus: 404,
+          rateLimitEvery: 2 ** 60,
+          latncyMs: 1,
+        } as never,
+      }),
+    );
+    expect(error).toMatchObject({ code: 'invalid_options' });
+    expect((error as MockServerError).issues).toEqual([
+      {
+        path: 'faults.latncyMs',
+        code: 'unknown_option',
+        message: 'unknown option (did you mean `latencyMs`?)',
+      },
+      {
+        path: 'faults.latencyMs',
+        code: 'out_of_range',
+        message: 'must be an integer from 0 to 60000 (ms), got -5',
+      },
+      {
+        path: 'faults.rateLimitEvery',
+        code: 'out_of_range',
+        message: `must be an integer from 0 to 1000000, got ${2 ** 60}`,
+      },
+      {
+        path: 'faults.serverErrorRate',
+        code: 'wrong_type',
+        message: 'must be a number from 0 to 1, got a string',
+      },
+      {
+        path: 'faults.serverErrorStatus',
+        code: 'out_of_range',
+        message: 'must be an integer from 500 to 599, got 404',
+      },
+    ]);
+  });
+
+  it('refuses faults that are not an object, and checks the other options too', () => {
+    const error = refusal(() =>
+      resolveServiceOptions({ faults: 5 as never, websiteLimit: 1.5 }),
+    ) as MockServerError;
+    expect(error.issues).toEqual([
+      {
+        path: 'websiteLimit',
+        code: 'wrong_type',
+        message: 'must be an integer from 0 to 100000, got 1.5',
+      },
+      {
+        path: 'faults',
+        code: 'not_an_object',
+        message: 'must be an object { latencyMs, rateLimitEvery, … }, got 5',
+      },
+    ]);
+  });
+
+  it('fill in the defaults for the fields left out or undefined', () => {
+    expect(
+      resolveServiceOptions({ faults: { latencyMs: 5, serverErrorRate: undefined } }).faults,
+    ).toEqual({ ...FAULT_DEFAULTS, latencyMs: 5 });
+  });
+
+  it('are the same rules for setFaults and PUT /_mock/faults', async () => {
+    const service = createMockService();
+    expect(() => service.setFaults({ dropConnectionRate: 2 })).toThrow(
+      'Invalid options: faults.dropConnectionRate: must be a number from 0 to 1, got 2.',
+    );
+    const response = await service.fetch(
+      new Request('http://localhost/_mock/faults', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dropConnectionRate: 2, latencyMs: 7 }),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual([
+      { path: 'dropConnectionRate', message: 'must be a number from 0 to 1, got 2' },
+    ]);
+    const set = await service.fetch(
+      new Request('http://localhost/_mock/faults', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ latencyMs: 7 }),
+      }),
+    );
+    expect(await set.json()).toEqual({ ...FAULT_DEFAULTS, latencyMs: 7 });
+  });
+});
+
+describe('inbox answer rules', () => {
+  const secret = 'inbox-secret-1';
+
+  it('are the same for inbox.createChannel, setResponse and the control API', async () => {
+    const service = createMockService();
+    expect(() => service.inbox.createChannel({ secret, response: { status: 700 } })).toThrow(
+      'Invalid options: response.status: must be an integer from 200 to 599, got 700.',
+    );
+    expect(() =>
+      service.inbox.createChannel({ secret, response: { hang: 'yes' as unknown as boolean } }),
+    ).toThrow('response.hang: must be true or false, got a string');
+    const { id } = service.inbox.createChannel({ secret });
+    expect(() => service.inbox.setResponse(id, { location: 'not a url' })).toThrow(
+      'response.location: must be an absolute URL without spaces or control characters',
+    );
+    const refused = await service.fetch(
+      new Request(`http://localhost/_mock/inbox/channels/${id}/response`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 700 }),
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).errors).toEqual([
+      { path: 'status', message: 'must be an integer from 200 to 599, got 700' },
+    ]);
+    const listed = await service.fetch(new Request('http://localhost/_mock/inbox/channels'));
+    expect((await listed.json()).data).toEqual([
+      expect.objectContaining({ id, response: { status: 200, hang: false } }),
+    ]);
   });
 });
 

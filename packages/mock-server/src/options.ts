@@ -1,33 +1,17 @@
 import {
   checkBoolean,
-  checkInteger,
   checkObject,
-  checkRequired,
   checkUnknownKeys,
-  describeValue,
   formatIssues,
-  type IntegerBounds,
   type Issue,
   issue,
+  issuesFromZod,
 } from '@cspwatch/internal';
+import type { z } from 'zod';
 import { MockServerError } from './errors';
+import { FaultsSchema, type MockFaultOptions, type ResolvedFaults } from './rules/faults';
+import { integer, websiteLimit } from './rules/fields';
 import type { MockTracerProvider } from './telemetry/tracing';
-
-/** Fault injection for clients' resilience tests; every fault is off by default. Faults apply to the REST API (`/v1/...`) only, never to the webhook inbox. */
-export interface MockFaultOptions {
-  /** Milliseconds added before every REST response. @default 0 */
-  latencyMs?: number;
-  /** Answer every Nth REST request with `429` (counting all REST requests); 0 turns it off. @default 0 */
-  rateLimitEvery?: number;
-  /** Seconds sent in `Retry-After` with an injected `429`. @default 1 */
-  retryAfterSeconds?: number;
-  /** Share of REST requests (0 to 1) answered with {@link MockFaultOptions.serverErrorStatus}. @default 0 */
-  serverErrorRate?: number;
-  /** Status of injected server errors, 500 to 599. @default 503 */
-  serverErrorStatus?: number;
-  /** Share of REST requests (0 to 1) whose connection is dropped without an answer. @default 0 */
-  dropConnectionRate?: number;
-}
 
 /** Options of {@link createMockService}. */
 export interface MockServiceOptions {
@@ -63,25 +47,12 @@ export interface MockServiceOptions {
   tracerProvider?: MockTracerProvider;
 }
 
-/** {@link MockFaultOptions} with every default applied. */
-export type ResolvedFaults = Required<MockFaultOptions>;
-
 /** The defaults of {@link MockServiceOptions}. */
 export const SERVICE_DEFAULTS = Object.freeze({
   seed: 1,
   apiKeyCount: 60,
   websiteLimit: 10,
   baseUrl: 'http://localhost',
-});
-
-/** The defaults of {@link MockFaultOptions}: every fault off. */
-export const FAULT_DEFAULTS: Readonly<ResolvedFaults> = Object.freeze({
-  latencyMs: 0,
-  rateLimitEvery: 0,
-  retryAfterSeconds: 1,
-  serverErrorRate: 0,
-  serverErrorStatus: 503,
-  dropConnectionRate: 0,
 });
 
 /** The `invalid_options` error listing `issues`: the one way the mock words option problems. */
@@ -96,54 +67,57 @@ export function throwIfIssues(issues: readonly Issue[], what = 'options'): void 
   if (issues.length > 0) throw invalidOptions(issues, what);
 }
 
-/** Throws `invalid_options` unless `value` is an integer within `bounds`; returns it. */
-export function requireInteger(path: string, value: unknown, bounds: IntegerBounds): number {
+/**
+ * Checks the option at `path` with its zod rule, pushing its problems into `issues` (one per
+ * field: zod can refuse a value twice, a huge integer being unsafe and too big); returns what
+ * the rule gives. `undefined` passes: an absent option takes its default.
+ */
+export function checkWith<Rule extends z.ZodType>(
+  issues: Issue[],
+  path: string,
+  rule: Rule,
+  value: unknown,
+): z.output<Rule> {
+  if (value === undefined) return undefined as z.output<Rule>;
+  const parsed = rule.safeParse(value);
+  for (const found of issuesFromZod(
+    parsed.error?.issues.map((one) => ({ ...one, path: [path, ...one.path] })) ?? [],
+  ))
+    if (!issues.some((known) => known.path === found.path)) issues.push(found);
+  return parsed.data as z.output<Rule>;
+}
+
+/** Throws `invalid_options` unless `value` passes the zod `rule`; returns what the rule gives. */
+export function requireValid<Rule extends z.ZodType>(
+  path: string,
+  rule: Rule,
+  value: unknown,
+): z.output<Rule> {
   const issues: Issue[] = [];
-  if (checkRequired(issues, path, value, `an integer from ${bounds.min} to ${bounds.max}`))
-    checkInteger(issues, path, value, bounds);
+  const valid = checkWith(issues, path, rule, value);
   throwIfIssues(issues);
-  return value as number;
+  return valid;
 }
 
-/** An optional share from 0 to 1 (a fault rate). */
-function checkRate(issues: Issue[], path: string, value: unknown): void {
-  if (value === undefined) return;
-  if (typeof value === 'number' && value >= 0 && value <= 1) return;
-  const code = typeof value === 'number' ? 'out_of_range' : 'wrong_type';
-  issues.push(issue(path, code, `must be a number from 0 to 1, got ${describeValue(value)}`));
-}
+const FAULT_SHAPE = '{ latencyMs, rateLimitEvery, … }';
 
-/** The given fields, without those set to `undefined` (which take their default). */
-const given = <T extends object>(options: T): Partial<T> =>
-  Object.fromEntries(
-    Object.entries(options).filter(([, value]) => value !== undefined),
-  ) as Partial<T>;
-
-function checkFaults(issues: Issue[], value: unknown): void {
-  if (!checkObject(issues, 'faults', value, '{ latencyMs, rateLimitEvery, … }')) return;
-  const faults = value as Record<string, unknown>;
-  checkUnknownKeys(issues, faults, Object.keys(FAULT_DEFAULTS), 'faults.');
-  checkInteger(issues, 'faults.latencyMs', faults.latencyMs, { min: 0, max: 60_000, unit: 'ms' });
-  checkInteger(issues, 'faults.rateLimitEvery', faults.rateLimitEvery, { min: 0, max: 1_000_000 });
-  checkInteger(issues, 'faults.retryAfterSeconds', faults.retryAfterSeconds, {
-    min: 0,
-    max: 86_400,
-    unit: 's',
-  });
-  checkRate(issues, 'faults.serverErrorRate', faults.serverErrorRate);
-  checkInteger(issues, 'faults.serverErrorStatus', faults.serverErrorStatus, {
-    min: 500,
-    max: 599,
-  });
-  checkRate(issues, 'faults.dropConnectionRate', faults.dropConnectionRate);
+/**
+ * Checks fault options with the one fault schema and returns them with their defaults. An
+ * unknown key is named first, with the key it most likely means, so zod's plainer word for the
+ * same key is not repeated.
+ */
+function checkFaults(issues: Issue[], value: unknown): ResolvedFaults {
+  if (checkObject(issues, 'faults', value, FAULT_SHAPE))
+    checkUnknownKeys(issues, value as object, Object.keys(FaultsSchema.shape), 'faults.');
+  return checkWith(issues, 'faults', FaultsSchema, value);
 }
 
 /** Validates fault options and fills in the defaults. */
 export function resolveFaults(faults: MockFaultOptions = {}): ResolvedFaults {
   const issues: Issue[] = [];
-  checkFaults(issues, faults);
+  const resolved = checkFaults(issues, faults);
   throwIfIssues(issues);
-  return { ...FAULT_DEFAULTS, ...given(faults) };
+  return resolved;
 }
 
 /** {@link MockServiceOptions} with every default applied and checked. */
@@ -181,11 +155,11 @@ export function checkServiceOptions(
 ): void {
   if (!checkObject(issues, '(options)', value, '{ seed, apiKeyCount, faults, … }')) return;
   const options = value as Record<string, unknown>;
-  const { seed, apiKeyCount, websiteLimit, faults, baseUrl, controlToken } = options;
+  const { seed, apiKeyCount, faults, baseUrl, controlToken } = options;
   checkUnknownKeys(issues, options, [...SERVICE_OPTIONS, ...extra]);
-  checkInteger(issues, 'seed', seed, { min: 0, max: 0xffffffff });
-  checkInteger(issues, 'apiKeyCount', apiKeyCount, { min: 0, max: 100_000 });
-  checkInteger(issues, 'websiteLimit', websiteLimit, { min: 0, max: 100_000 });
+  checkWith(issues, 'seed', integer({ min: 0, max: 0xffffffff }), seed);
+  checkWith(issues, 'apiKeyCount', integer({ min: 0, max: 100_000 }), apiKeyCount);
+  checkWith(issues, 'websiteLimit', websiteLimit, options.websiteLimit);
   if (faults !== undefined) checkFaults(issues, faults);
   if (baseUrl !== undefined && originOf(baseUrl) === undefined)
     issues.push(issue('baseUrl', 'invalid', BASE_URL_RULE));
@@ -209,13 +183,12 @@ export function resolveServiceOptions(options: MockServiceOptions = {}): Resolve
   const issues: Issue[] = [];
   checkServiceOptions(issues, options);
   throwIfIssues(issues);
-  const merged = { ...SERVICE_DEFAULTS, ...given(options) };
   return {
-    seed: merged.seed,
-    apiKeyCount: merged.apiKeyCount,
-    websiteLimit: merged.websiteLimit,
-    faults: { ...FAULT_DEFAULTS, ...given(options.faults ?? {}) },
-    baseUrl: originOf(merged.baseUrl) as string,
+    seed: options.seed ?? SERVICE_DEFAULTS.seed,
+    apiKeyCount: options.apiKeyCount ?? SERVICE_DEFAULTS.apiKeyCount,
+    websiteLimit: options.websiteLimit ?? SERVICE_DEFAULTS.websiteLimit,
+    faults: FaultsSchema.parse(options.faults ?? {}),
+    baseUrl: originOf(options.baseUrl ?? SERVICE_DEFAULTS.baseUrl) as string,
     controlToken: options.controlToken,
     dangerouslyAllowLoopbackWebhooks: options.dangerouslyAllowLoopbackWebhooks ?? false,
     tracerProvider: options.tracerProvider,

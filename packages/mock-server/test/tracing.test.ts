@@ -1,13 +1,7 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTracing, type Tracing } from '../../../test/helpers/spans';
 import { createMockService, type MockServer, startMockServer } from '../src/index';
 import { createMockHandlers } from '../src/msw';
 
@@ -16,23 +10,19 @@ import { createMockHandlers } from '../src/msw';
  * an incoming traceparent; nothing without a provider; no token or query value recorded.
  */
 
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+let tracing: Tracing;
 const CALLER = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7' };
 const traceparent = `00-${CALLER.traceId}-${CALLER.spanId}-01`;
 let server: MockServer;
 
 beforeAll(async () => {
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  tracing = startTracing({ propagate: true });
   server = await startMockServer({ seed: 5, apiKeyCount: 3 });
 });
-afterEach(() => exporter.reset());
+afterEach(() => tracing.reset());
 afterAll(async () => {
   await server?.close();
-  trace.disable();
-  propagation.disable();
-  context.disable();
+  await tracing?.close();
 });
 
 const listUrl = (base: string, workspaceId: string) =>
@@ -44,7 +34,7 @@ describe('without a tracer provider', () => {
       headers: { authorization: `Bearer ${server.tokens.admin}`, traceparent },
     });
     expect(response.status).toBe(200);
-    expect(exporter.getFinishedSpans()).toEqual([]);
+    expect(tracing.spans()).toEqual([]);
   });
 
   it('refuses a tracerProvider that is not one', () => {
@@ -56,7 +46,7 @@ describe('without a tracer provider', () => {
 
 describe('with a tracer provider', () => {
   beforeAll(() => {
-    trace.setGlobalTracerProvider(provider);
+    trace.setGlobalTracerProvider(tracing.provider);
   });
 
   it('the node server continues the caller’s trace in a SERVER span named by its route', async () => {
@@ -64,7 +54,7 @@ describe('with a tracer provider', () => {
       headers: { authorization: `Bearer ${server.tokens.admin}`, traceparent },
     });
     expect(response.status).toBe(200);
-    const [span, ...others] = exporter.getFinishedSpans();
+    const [span, ...others] = tracing.spans();
     expect(others).toEqual([]);
     expect(span).toMatchObject({
       name: 'GET /v1/workspaces/{workspaceId}/api-keys',
@@ -95,7 +85,7 @@ describe('with a tracer provider', () => {
     }
     const secret = 'ctl_0123456789abcdef_secret';
     expect((await fetch(`${server.url}/nowhere?token=${secret}`)).status).toBe(404);
-    const [fault, unknown] = exporter.getFinishedSpans();
+    const [fault, unknown] = tracing.spans();
     expect(fault!.status.code).toBe(SpanStatusCode.ERROR);
     expect(fault!.attributes).toMatchObject({
       'http.response.status_code': 503,
@@ -104,7 +94,7 @@ describe('with a tracer provider', () => {
     expect(unknown!.name).toBe('GET');
     expect(unknown!.attributes).not.toHaveProperty('http.route');
     expect(unknown!.attributes['url.query']).toBe('token=[redacted]');
-    for (const span of exporter.getFinishedSpans()) {
+    for (const span of tracing.spans()) {
       expect(JSON.stringify(span.attributes)).not.toContain(secret);
     }
   });
@@ -122,7 +112,7 @@ describe('with a tracer provider', () => {
     } finally {
       msw.close();
     }
-    const [span] = exporter.getFinishedSpans();
+    const [span] = tracing.spans();
     expect(span).toMatchObject({
       name: 'GET /v1/workspaces/{workspaceId}/api-keys',
       kind: SpanKind.SERVER,

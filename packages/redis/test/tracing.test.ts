@@ -11,10 +11,14 @@ import {
 } from '@cspwatch/redis/queue';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { Queue } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { leakedSecrets, startTracing } from '../../webhook-sender/test/helpers/spans';
+import {
+  leakedSecrets,
+  type ReadableSpan,
+  startTracing,
+  type Tracing,
+} from '../../../test/helpers/spans';
 import { sampleAlert } from './helpers/alerts';
 import { type RedisServerHandle, startRedisServer } from './helpers/redis-server';
 import { waitFor } from './helpers/wait-for';
@@ -24,7 +28,7 @@ const PATH_TOKEN = 'hook-token-in-path-7c6b5a';
 const QUERY_SECRET = 'query-secret-3e2d1c';
 
 let redis: RedisServerHandle;
-let tracing: ReturnType<typeof startTracing>;
+let tracing: Tracing;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const open: { close(): Promise<void> }[] = [];
 let run = 0;
@@ -66,7 +70,6 @@ afterEach(async () => {
   tracing.reset();
 });
 afterAll(async () => {
-  trace.disable();
   await tracing?.close();
   await receiver?.close();
   await redis?.stop();

@@ -2,17 +2,17 @@ import { createServer } from 'node:net';
 import { createSampleAlert } from '@cspwatch/webhooks/testing';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { leakedSecrets, startTracing, type Tracing } from '../../../test/helpers/spans';
 import { createWebhookSender } from '../src/delivery/create-sender';
 import { isWebhookSenderError } from '../src/errors';
 import { verifyIndependently } from './helpers/independent-verify';
 import { startReceiver } from './helpers/receiver';
-import { leakedSecrets, startTracing } from './helpers/spans';
 
 const SECRET = 'tracing-secret-do-not-leak';
 const PATH_TOKEN = 'T0KEN-in-the-path-9f8e7d';
 const QUERY_TOKEN = 'query-token-5a4b3c';
 
-let tracing: ReturnType<typeof startTracing>;
+let tracing: Tracing;
 beforeAll(() => {
   tracing = startTracing();
 });

@@ -1,7 +1,7 @@
 import type { parseArgs as ParseArgs } from 'node:util';
 import { fromParseArgsError } from '@cspwatch/webhook-sender/cli';
 import { isMockServerError, type MockServerError } from '../errors';
-import type { MockFaultOptions } from '../options';
+import type { MockFaultOptions } from '../rules/faults';
 import {
   checkMockServerOptions,
   isLoopbackHost,

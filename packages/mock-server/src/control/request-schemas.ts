@@ -4,24 +4,17 @@
  * cannot disagree. The scenario body lives in `scenario/schema.ts`.
  */
 import { z } from 'zod';
+import { alertRuleName, resourceId, tokenTtlSeconds } from '../rules/fields';
+import { InboxResponseSchema } from '../rules/inbox-response';
 
-const rate = z.number().min(0).max(1);
-
-/** `PUT /_mock/faults`: the fault settings; an absent field is off (or its default). */
-export const FaultsRequestSchema = z.strictObject({
-  latencyMs: z.int().min(0).max(60_000).optional(),
-  rateLimitEvery: z.int().min(0).max(1_000_000).optional(),
-  retryAfterSeconds: z.int().min(0).max(86_400).optional(),
-  serverErrorRate: rate.optional(),
-  serverErrorStatus: z.int().min(500).max(599).optional(),
-  dropConnectionRate: rate.optional(),
-});
+// `PUT /_mock/faults`: the fault settings, the same rules as the `faults` option.
+export { FaultsSchema as FaultsRequestSchema } from '../rules/faults';
 
 /** `POST /_mock/tokens`: a user token (`userId`, optional `ttlSeconds`) or an API key token (`apiKeyId`). */
 export const IssueTokenRequestSchema = z.union([
   z.strictObject({
     userId: z.string().min(1),
-    ttlSeconds: z.int().min(1).max(31_536_000).optional(),
+    ttlSeconds: tokenTtlSeconds.optional(),
   }),
   z.strictObject({ apiKeyId: z.string().min(1) }),
 ]);
@@ -31,10 +24,7 @@ export const EndTokenRequestSchema = z.strictObject({ token: z.string().min(1).m
 
 /** `POST /_mock/webhook-channels`: a channel of the service's alert flow. */
 export const CreateWebhookChannelRequestSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
+  id: resourceId.optional(),
   name: z.string(),
   url: z.string(),
   secret: z.string(),
@@ -51,17 +41,13 @@ export const UpdateWebhookChannelRequestSchema = z.strictObject({
 
 /** `POST /_mock/alert-rules`: deliver a website's new-type alerts to some channels. */
 export const CreateAlertRuleRequestSchema = z.strictObject({
-  name: z.string().max(255).regex(/\S/, 'Must not be blank.'),
+  name: alertRuleName,
   websiteId: z.string().min(1),
   channelIds: z.array(z.string()).max(100),
 });
 
-/** How an inbox channel answers verified deliveries (`PUT /_mock/inbox/channels/{id}/response`). */
-export const InboxResponseSchema = z.strictObject({
-  status: z.int().optional(),
-  location: z.string().optional(),
-  hang: z.boolean().optional(),
-});
+// `PUT /_mock/inbox/channels/{id}/response`: the same rules as `inbox.setResponse`.
+export { InboxResponseSchema } from '../rules/inbox-response';
 
 /** `POST /_mock/inbox/channels`: the channel's secret (or several, during rotation) and how it answers. */
 export const CreateInboxChannelRequestSchema = z.strictObject({

@@ -12,20 +12,13 @@ import type { MockAlertRecord, MockAlertRule } from '../alerts/alert-flow';
 import type { TriggerResult } from '../alerts/trigger';
 import type { MockWebhookChannel } from '../alerts/webhook-channels';
 import type { InboxDelivery } from '../inbox/types';
-import type { ResolvedFaults } from '../options';
+import { faultFields, type ResolvedFaults } from '../rules/faults';
 import { InboxResponseSchema } from './request-schemas';
 
 const nullableString = z.string().nullable();
 
 /** The fault settings in force, every default applied (`GET`/`PUT /_mock/faults`). */
-export const FaultSettingsSchema = z.object({
-  latencyMs: z.int().min(0),
-  rateLimitEvery: z.int().min(0),
-  retryAfterSeconds: z.int().min(0),
-  serverErrorRate: z.number().min(0).max(1),
-  serverErrorStatus: z.int().min(500).max(599),
-  dropConnectionRate: z.number().min(0).max(1),
-});
+export const FaultSettingsSchema = z.object(faultFields).required();
 
 /** A webhook channel of the service's alert flow, its secret masked. */
 export const WebhookChannelSchema = z.object({

@@ -2,7 +2,6 @@
 
 import { json, validationProblem } from '../http/problem';
 import { readJson } from '../http/request-body';
-import { resolveFaults } from '../options';
 import type { RouteContext, RouteHandler } from '../routes/context';
 import { parseScenario } from '../scenario/parse';
 import { readValid } from './body';
@@ -69,9 +68,6 @@ export const readFaults: RouteHandler = async (_request, _params, { faults }) =>
 export const replaceFaults: RouteHandler = async (request, _params, { faults }) => {
   const body = await readValid(request, FaultsRequestSchema);
   if (!body.ok) return body.response;
-  const settings = Object.fromEntries(
-    Object.entries(body.value).filter(([, value]) => value !== undefined),
-  );
-  faults.configure(resolveFaults(settings));
+  faults.configure(body.value);
   return json(faults.settings);
 };

@@ -4,11 +4,11 @@ import { problem } from '../http/problem';
 import type { MockInbox } from '../inbox/types';
 import {
   invalidOptions,
-  type MockFaultOptions,
   type MockServiceOptions,
   resolveFaults,
   resolveServiceOptions,
 } from '../options';
+import type { MockFaultOptions } from '../rules/faults';
 import { parseScenario } from '../scenario/parse';
 import type { MockScenarioInput } from '../scenario/schema';
 import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';

@@ -1,6 +1,7 @@
-import { checkBoolean, checkInteger, type Issue, issue } from '@cspwatch/internal';
+import { issue } from '@cspwatch/internal';
 import { MIN_SECRET_LENGTH, type ReplayGuard, secretProblem } from '@cspwatch/webhooks';
-import { throwIfIssues } from '../options';
+import { requireValid, throwIfIssues } from '../options';
+import { InboxResponseSchema } from '../rules/inbox-response';
 import type { InboxDelivery, InboxResponse } from './types';
 
 /** A channel's state inside the inbox. */
@@ -14,19 +15,8 @@ export interface Channel {
 
 /** Validates how a channel answers, filling in the defaults. */
 export function checkResponse(response: InboxResponse = {}): Channel['response'] {
-  const issues: Issue[] = [];
-  const { status = 200, hang = false, location } = response;
-  checkInteger(issues, 'response.status', status, { min: 200, max: 599 });
-  checkBoolean(issues, 'response.hang', hang);
-  // Visible ASCII only: a control character would be a header injection, and node:http and
-  // the Headers class would each fail on it differently.
-  const isHeaderSafeUrl = typeof location === 'string' && /^[\x21-\x7e]+$/.test(location);
-  if (location !== undefined && !(isHeaderSafeUrl && URL.canParse(location))) {
-    const rule = 'must be an absolute URL without spaces or control characters';
-    issues.push(issue('response.location', 'invalid', rule));
-  }
-  throwIfIssues(issues);
-  return { status, hang, ...(location === undefined ? {} : { location }) };
+  const { location, ...rest } = requireValid('response', InboxResponseSchema, response);
+  return location === undefined ? rest : { ...rest, location };
 }
 
 /** Validates a channel's secret, or list of secrets (rotation). */

@@ -1,6 +1,6 @@
 import { disconnectSignal } from '../http/disconnect';
 import { problem } from '../http/problem';
-import type { ResolvedFaults } from '../options';
+import type { ResolvedFaults } from '../rules/faults';
 import { createPrng, type Prng } from '../store/prng';
 
 /** Waits `ms`, or less if the request is aborted; the timer never outlives the request. */

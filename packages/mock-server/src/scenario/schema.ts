@@ -6,8 +6,9 @@
  * errors the control API answers with. The TSDoc on each field is what users read.
  */
 import { z } from 'zod';
+import { SERVICE_DEFAULTS } from '../options';
+import { alertRuleName, resourceId as id, websiteLimit } from '../rules/fields';
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Must be 1 to 64 letters, digits, _ or -.');
 const text = (max: number) => z.string().min(1).max(max);
 const instant = z.iso.datetime({ offset: true });
 const httpUrl = z
@@ -23,7 +24,7 @@ const plan = z.strictObject({
   /** Plan features. @default ['api_keys', 'webhooks'] */
   features: z.array(z.enum(['api_keys', 'webhooks'])).default(['api_keys', 'webhooks']),
   /** Websites the workspace may have. @default 10 */
-  websiteLimit: z.int().min(0).max(100_000).default(10),
+  websiteLimit: websiteLimit.default(SERVICE_DEFAULTS.websiteLimit),
   /** The `usageLimit` of its websites. @default 1000000 */
   reportsPerMonth: z.int().min(0).default(1_000_000),
 });
@@ -122,7 +123,7 @@ const alertRule = z.strictObject({
   /** Rule id. @default `rule_<n>` */
   id: id.optional(),
   /** Rule name, sent as the alert's `rule`. */
-  name: z.string().max(255).regex(/\S/, 'Must not be blank.'),
+  name: alertRuleName,
   /** The website watched. */
   websiteId: id,
   /** The webhook channels delivered to. */

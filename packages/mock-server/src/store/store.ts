@@ -1,6 +1,7 @@
 import { issue } from '@cspwatch/internal';
 import { MockServerError } from '../errors';
-import { requireInteger, throwIfIssues } from '../options';
+import { requireValid, throwIfIssues } from '../options';
+import { tokenTtlSeconds, websiteLimit } from '../rules/fields';
 import { createFixtures, type Fixtures, makeApiKey, type SeedState } from './fixtures';
 import { compareKeys } from './key-order';
 import { createPrng, type Prng } from './prng';
@@ -117,8 +118,7 @@ export class InMemoryStore implements MockStore {
   issueUserToken(userId: string, ttlSeconds?: number): { token: string; expiresAt: string | null } {
     if (!this.#state.users.some((user) => user.id === userId))
       throw new MockServerError('unknown_user', `No user with id ${JSON.stringify(userId)}.`);
-    if (ttlSeconds !== undefined)
-      requireInteger('ttlSeconds', ttlSeconds, { min: 1, max: 31_536_000, unit: 's' });
+    if (ttlSeconds !== undefined) requireValid('ttlSeconds', tokenTtlSeconds, ttlSeconds);
     return this.#tokens.issueUser(userId, ttlSeconds);
   }
 
@@ -221,6 +221,6 @@ export class InMemoryStore implements MockStore {
         'unknown_workspace',
         `No workspace with id ${JSON.stringify(workspaceId)}.`,
       );
-    workspace.plan.websiteLimit = requireInteger('limit', limit, { min: 0, max: 100_000 });
+    workspace.plan.websiteLimit = requireValid('limit', websiteLimit, limit);
   }
 }

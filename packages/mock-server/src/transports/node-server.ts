@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { redactUrls } from '@cspwatch/contract';
-import { checkFunction, checkInteger, checkNonEmptyString, type Issue } from '@cspwatch/internal';
+import { checkFunction, checkNonEmptyString, type Issue } from '@cspwatch/internal';
 import { createMockService, type MockService, newRequestId } from '../core/app';
-import { checkServiceOptions, type MockServiceOptions, throwIfIssues } from '../options';
+import { checkServiceOptions, checkWith, type MockServiceOptions, throwIfIssues } from '../options';
+import { integer } from '../rules/fields';
 import type { MockTokens, MockWorkspaceIds } from '../store/fixtures';
 import { randomHex } from '../store/tokens';
 import { answerClientError, handleNodeRequest } from './node-adapter';
@@ -76,7 +77,7 @@ export function isLoopbackHost(host: string): boolean {
 export function checkMockServerOptions(options: MockServerOptions): void {
   const issues: Issue[] = [];
   checkServiceOptions(issues, options, ['port', 'host', 'onRequest']);
-  checkInteger(issues, 'port', options.port, { min: 0, max: 65_535 });
+  checkWith(issues, 'port', integer({ min: 0, max: 65_535 }), options.port);
   checkNonEmptyString(issues, 'host', options.host);
   checkFunction(issues, 'onRequest', options.onRequest);
   throwIfIssues(issues);
