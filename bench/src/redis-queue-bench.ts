@@ -21,7 +21,6 @@ import {
 import { watchCommands } from './redis-stats.js';
 import { startWorkerProcesses, type WorkerProcess } from './redis-worker-pool.js';
 import type { SectionResult } from './report.js';
-import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
 
 const FULL: RedisBenchPlan = {
   concurrency: 50,
@@ -50,9 +49,6 @@ const QUICK: RedisBenchPlan = {
 /** Runs the Redis queue section. */
 export async function runRedisQueueBench(quick: boolean): Promise<SectionResult> {
   const plan = quick ? QUICK : FULL;
-  // The tracing-off pair: both built the same way from the same source, one with its tracing.
-  const traced = { module: await buildUninstrumented(QUEUE_PACKAGE, true) };
-  const untraced = { module: await buildUninstrumented(QUEUE_PACKAGE) };
   const redisServer = await startRedisServer();
   const receiver = await startCountingReceiver();
   const hanging = await startHangingReceiver();
@@ -94,9 +90,6 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       runOf('plain', [kindProcess.plain], plan.warmUp),
       runOf('floor', [kindProcess.floor], plan.warmUp),
     ]);
-    for (const build of [traced, untraced]) {
-      await Promise.all(ours.map((child) => runOf('ours', [child], plan.warmUp, build)));
-    }
     const results = new Map<SetupKey, RunResult[]>(SETUPS.map((s) => [s.key, []]));
     for (let round = 0; round < plan.rounds; round += 1) {
       // Rotate which of our processes serve 1 and 2 workers, and reverse the order every other
@@ -105,8 +98,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       const order = round % 2 === 0 ? SETUPS : [...SETUPS].reverse();
       for (const s of order) {
         const workers = s.kind === 'ours' ? rotated.slice(0, s.processes) : [kindProcess[s.kind]];
-        const extra = s.key === 'ours1Untraced' ? untraced : s.key === 'ours1Traced' ? traced : {};
-        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries, extra));
+        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries));
       }
     }
     const fairness = await measureFairness(setup, {

@@ -6,7 +6,7 @@ export default [
   {
     name: '@cspwatch/mock-server (ESM)',
     path: 'dist/index.js',
-    limit: '36.9 kB',
+    limit: '36.95 kB',
     gzip: true,
     ignore: [...shared, 'node:http'],
   },
