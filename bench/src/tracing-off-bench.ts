@@ -10,7 +10,8 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
 import { budget } from '../../test-budget.js';
@@ -20,7 +21,12 @@ import { type RunSetup, runDeliveries } from './redis-delivery-run.js';
 import { standaloneDeployment } from './redis-deployment.js';
 import { startWorkerProcess } from './redis-worker-pool.js';
 import { formatRatio, type SectionResult, type TargetResult, table } from './report.js';
-import { buildUninstrumented, QUEUE_PACKAGE } from './uninstrumented-build.js';
+import {
+  buildUninstrumented,
+  QUEUE_PACKAGE,
+  SENDER_PACKAGE,
+  type StubbedPackage,
+} from './uninstrumented-build.js';
 
 const run = promisify(execFile);
 const SECTION = 'tracing-off';
@@ -51,6 +57,46 @@ const FULL: Plan = {
   channels: 100,
 };
 const QUICK: Plan = { ...FULL, warmUp: 200, deliveries: 300, order: ['traced', 'untraced'] };
+
+/** Times the tracing-off path runs alone in each build, under callgrind. */
+const PATH_ITERATIONS = 200_000;
+
+/** A package's tracing module alone, bundled like the package (its stub in the other build). */
+const tracingModuleOf = (pkg: StubbedPackage): StubbedPackage => ({
+  ...pkg,
+  name: `${pkg.name}-tracing-module`,
+  entry: join('src', 'telemetry', 'tracing.ts'),
+});
+
+/**
+ * Instructions the queue's and the sender's tracing modules add to one delivery with no
+ * provider: the path alone (src/tracing-off-path-child.ts) in each build under callgrind, the
+ * difference of the two counts over the iterations (node's start is the same in both).
+ */
+async function offPathInstructions(valgrind: string, dumps: string): Promise<number> {
+  const child = join(dirname(fileURLToPath(import.meta.url)), 'tracing-off-path-child.ts');
+  const count = async (instrumented: boolean) => {
+    const queue = await buildUninstrumented(tracingModuleOf(QUEUE_PACKAGE), instrumented);
+    const sender = await buildUninstrumented(tracingModuleOf(SENDER_PACKAGE), instrumented);
+    const out = join(dumps, `path-${instrumented ? 'traced' : 'untraced'}`);
+    await run(valgrind, [
+      '-q',
+      '--tool=callgrind',
+      `--callgrind-out-file=${out}`,
+      process.execPath,
+      '--single-threaded',
+      '--predictable-gc-schedule',
+      '--import',
+      'tsx',
+      child,
+      queue,
+      sender,
+      String(PATH_ITERATIONS),
+    ]);
+    return instructionsOf(out);
+  };
+  return ((await count(true)) - (await count(false))) / PATH_ITERATIONS;
+}
 
 /** What one process counted over its delivery phase. */
 interface Count {
@@ -101,13 +147,20 @@ export async function runTracingOffBench(quick: boolean): Promise<SectionResult>
   // Node runs some 50 times slower under callgrind; a guard against a hang, not a speed check.
   const setup: RunSetup = { redis, receiver, deadlineAt: Date.now() + budget(3_600_000) };
   const counts: Count[] = [];
+  let offPath: number;
   try {
+    offPath = await offPathInstructions(valgrind, dumps);
     for (const build of plan.order) {
       const worker = await startWorkerProcess(120_000, {
         command: valgrind,
         args: ['-q', '--tool=callgrind', `--callgrind-out-file=${join(dumps, 'callgrind.%p')}`],
         slowdown: 60,
-        nodeArgs: ['--single-threaded', '--predictable-gc-schedule'],
+        nodeArgs: [
+          '--single-threaded',
+          '--predictable-gc-schedule',
+          '--random-seed=1',
+          '--hash-seed=1',
+        ],
       });
       try {
         const options = {
@@ -141,7 +194,7 @@ export async function runTracingOffBench(quick: boolean): Promise<SectionResult>
     await redisServer.stop();
     rmSync(dumps, { recursive: true, force: true });
   }
-  return tracingOffResult(counts);
+  return tracingOffResult(counts, offPath);
 }
 
 const ratioTarget = (value: string, pass: boolean): TargetResult => ({
@@ -155,7 +208,7 @@ const perDelivery = (count: Count) => count.instructions / count.deliveries;
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** The section's tables and targets from the counts of its processes. */
-export function tracingOffResult(counts: readonly Count[]): SectionResult {
+export function tracingOffResult(counts: readonly Count[], offPath: number): SectionResult {
   const of = (build: Count['build']) => counts.filter((count) => count.build === build);
   const traced = of('traced').map(perDelivery);
   const untraced = of('untraced').map(perDelivery);
@@ -171,6 +224,15 @@ export function tracingOffResult(counts: readonly Count[]): SectionResult {
       pass: Math.abs(spread - 1) <= SPREAD_LIMIT,
     });
   }
+  const share = offPath / mean(untraced);
+  targets.push({
+    section: SECTION,
+    target:
+      "tracing off, the path alone: instructions the queue's and the sender's tracing modules add per delivery / the worker's instructions per delivery",
+    value: `${Math.round(offPath).toLocaleString('en')} of ${(mean(untraced) / 1e6).toFixed(2)} M (${(share * 100).toFixed(3)}%)`,
+    limit: `<= ${((LIMIT - 1) * 100).toFixed(0)}%`,
+    pass: share <= LIMIT - 1,
+  });
   const rows = counts.map((count, i) => [
     String(i + 1),
     count.build === 'traced' ? 'with its tracing module' : 'tracing module stubbed out',
