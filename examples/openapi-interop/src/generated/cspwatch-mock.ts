@@ -552,20 +552,32 @@ export interface components {
         };
         /** @description Fault settings; an absent field is off. */
         FaultsRequest: {
-            latencyMs?: number;
-            rateLimitEvery?: number;
-            retryAfterSeconds?: number;
-            serverErrorRate?: number;
-            serverErrorStatus?: number;
-            dropConnectionRate?: number;
+            /** @default 0 */
+            latencyMs: number;
+            /** @default 0 */
+            rateLimitEvery: number;
+            /** @default 1 */
+            retryAfterSeconds: number;
+            /** @default 0 */
+            serverErrorRate: number;
+            /** @default 503 */
+            serverErrorStatus: number;
+            /** @default 0 */
+            dropConnectionRate: number;
         };
         /** @description The fault settings in force. */
         FaultSettings: {
+            /** @default 0 */
             latencyMs: number;
+            /** @default 0 */
             rateLimitEvery: number;
+            /** @default 1 */
             retryAfterSeconds: number;
+            /** @default 0 */
             serverErrorRate: number;
+            /** @default 503 */
             serverErrorStatus: number;
+            /** @default 0 */
             dropConnectionRate: number;
         };
         /** @description A user token (`userId`) or an API key token (`apiKeyId`). */
@@ -720,9 +732,11 @@ export interface components {
         };
         /** @description How an inbox channel answers verified deliveries. */
         InboxResponse: {
-            status?: number;
+            /** @default 200 */
+            status: number;
             location?: string;
-            hang?: boolean;
+            /** @default false */
+            hang: boolean;
         };
         /** @description An inbox channel to create. */
         CreateInboxChannelRequest: {
