@@ -142,22 +142,22 @@ export interface components {
              * @description Origins whose reports are accepted; empty means any.
              * @default []
              */
-            allowedOrigins: string[];
+            allowedOrigins?: string[];
             /**
              * @description Strip query strings and fragments from reported URLs.
              * @default false
              */
-            dropQueryAndFragments: boolean;
+            dropQueryAndFragments?: boolean;
             /**
              * @description Drop the referrer from reports.
              * @default false
              */
-            dropReferrer: boolean;
+            dropReferrer?: boolean;
             /**
              * @description Ignore reports caused by browser extensions.
              * @default true
              */
-            dropReportsFromExtensions: boolean;
+            dropReportsFromExtensions?: boolean;
         };
         Website: {
             /** @description Website id. */

@@ -478,22 +478,22 @@ export interface components {
                      *       "webhooks"
                      *     ]
                      */
-                    features: ("api_keys" | "webhooks")[];
+                    features?: ("api_keys" | "webhooks")[];
                     /** @default 10 */
-                    websiteLimit: number;
+                    websiteLimit?: number;
                     /** @default 1000000 */
-                    reportsPerMonth: number;
+                    reportsPerMonth?: number;
                 };
             }[];
             /** @default [] */
-            users: {
+            users?: {
                 id: string;
                 /** Format: email */
                 email: string;
                 /** @default Test */
-                firstName: string;
+                firstName?: string;
                 /** @default User */
-                lastName: string;
+                lastName?: string;
                 picture?: string;
                 token?: string;
                 roles: {
@@ -501,22 +501,22 @@ export interface components {
                 };
             }[];
             /** @default [] */
-            apiKeys: {
+            apiKeys?: {
                 id?: string;
                 workspaceId: string;
                 name: string;
                 createdBy: string;
                 /** @default [] */
-                allowedIps: string[];
+                allowedIps?: string[];
                 /** @default null */
-                expiresAt: string | null;
+                expiresAt?: string | null;
                 /** @default null */
-                lastUsedAt: string | null;
+                lastUsedAt?: string | null;
                 /** Format: date-time */
                 createdAt?: string;
             }[];
             /** @default [] */
-            websites: {
+            websites?: {
                 id: string;
                 workspaceId: string;
                 name: string;
@@ -524,26 +524,26 @@ export interface components {
                 endpointId?: string;
                 settings?: {
                     /** @default [] */
-                    allowedOrigins: string[];
+                    allowedOrigins?: string[];
                     /** @default false */
-                    dropQueryAndFragments: boolean;
+                    dropQueryAndFragments?: boolean;
                     /** @default false */
-                    dropReferrer: boolean;
+                    dropReferrer?: boolean;
                     /** @default true */
-                    dropReportsFromExtensions: boolean;
+                    dropReportsFromExtensions?: boolean;
                 };
             }[];
             /** @default [] */
-            webhookChannels: {
+            webhookChannels?: {
                 id: string;
                 name: string;
                 url: string;
                 secret: string;
                 /** @default true */
-                enabled: boolean;
+                enabled?: boolean;
             }[];
             /** @default [] */
-            alertRules: {
+            alertRules?: {
                 id?: string;
                 name: string;
                 websiteId: string;
@@ -553,17 +553,17 @@ export interface components {
         /** @description Fault settings; an absent field is off. */
         FaultsRequest: {
             /** @default 0 */
-            latencyMs: number;
+            latencyMs?: number;
             /** @default 0 */
-            rateLimitEvery: number;
+            rateLimitEvery?: number;
             /** @default 1 */
-            retryAfterSeconds: number;
+            retryAfterSeconds?: number;
             /** @default 0 */
-            serverErrorRate: number;
+            serverErrorRate?: number;
             /** @default 503 */
-            serverErrorStatus: number;
+            serverErrorStatus?: number;
             /** @default 0 */
-            dropConnectionRate: number;
+            dropConnectionRate?: number;
         };
         /** @description The fault settings in force. */
         FaultSettings: {
@@ -733,10 +733,10 @@ export interface components {
         /** @description How an inbox channel answers verified deliveries. */
         InboxResponse: {
             /** @default 200 */
-            status: number;
+            status?: number;
             location?: string;
             /** @default false */
-            hang: boolean;
+            hang?: boolean;
         };
         /** @description An inbox channel to create. */
         CreateInboxChannelRequest: {
