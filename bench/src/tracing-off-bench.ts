@@ -52,7 +52,7 @@ const FULL: Plan = {
   deliveries: 1_000,
   order: ['traced', 'untraced', 'untraced', 'traced'],
   // One job at a time, so that every process runs the same sequence of work: at concurrency 50
-  // how jobs batch follows timing, which moved an A/A pair by 4%.
+  // how jobs batch follows timing (bench/RESULTS.md has the A/A figures).
   concurrency: 1,
   channels: 100,
 };
@@ -144,7 +144,7 @@ export async function runTracingOffBench(quick: boolean): Promise<SectionResult>
     plan.channels,
     'bench-queue-secret-0123456789',
   );
-  // Node runs some 50 times slower under callgrind; a guard against a hang, not a speed check.
+  // Node runs much slower under callgrind; a guard against a hang, not a speed check.
   const setup: RunSetup = { redis, receiver, deadlineAt: Date.now() + budget(3_600_000) };
   const counts: Count[] = [];
   let offPath: number;
