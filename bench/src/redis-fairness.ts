@@ -26,6 +26,9 @@ export type FairnessResult =
       /** Healthy deliveries/s per round, without and with the hanging channel. */
       readonly without: readonly number[];
       readonly with: readonly number[];
+      /** The worker's CPU seconds per healthy delivery per round, without and with it. */
+      readonly cpuWithout: readonly number[];
+      readonly cpuWith: readonly number[];
       /** Jobs of the hanging channel per run, and the requests it got over all runs with it. */
       readonly hangingJobs: number;
       readonly hangingRequests: number;
@@ -72,7 +75,7 @@ export async function measureFairness(
     Array.from({ length: perChannel }, () =>
       channels.map((channel) => ({ channelId: channel.id, alert: { ...alert, id: randomUUID() } })),
     ).flat();
-  const rate = async (withStuck: boolean) => {
+  const runOnce = async (withStuck: boolean) => {
     const run = await runDeliveries(setup, {
       kind: 'ours',
       workers: [worker],
@@ -83,17 +86,27 @@ export async function measureFairness(
       jobs: jobsFor(withStuck ? [...healthy, stuck] : healthy),
       receivedTarget: HEALTHY_CHANNELS * perChannel,
     });
-    return (HEALTHY_CHANNELS * perChannel) / run.seconds;
+    return {
+      rate: (HEALTHY_CHANNELS * perChannel) / run.seconds,
+      cpu: run.workerCpuSeconds / (HEALTHY_CHANNELS * perChannel),
+    };
   };
   const without: number[] = [];
   const withStuck: number[] = [];
+  const cpuWithout: number[] = [];
+  const cpuWith: number[] = [];
+  const measure = async (withStuckJobs: boolean) => {
+    const { rate, cpu } = await runOnce(withStuckJobs);
+    (withStuckJobs ? withStuck : without).push(rate);
+    (withStuckJobs ? cpuWith : cpuWithout).push(cpu);
+  };
   const requestsBefore = hanging.received();
   try {
     for (let round = 0; round < options.rounds; round += 1) {
       // Alternate the order, so that drift of the machine does not favour one side.
-      if (round % 2 === 0) without.push(await rate(false));
-      withStuck.push(await rate(true));
-      if (round % 2 === 1) without.push(await rate(false));
+      if (round % 2 === 0) await measure(false);
+      await measure(true);
+      if (round % 2 === 1) await measure(false);
     }
   } catch (error) {
     if (isOptionMissing(error)) return { ran: false, reason: 'not run: option missing' };
@@ -104,6 +117,8 @@ export async function measureFairness(
     healthyDeliveries: HEALTHY_CHANNELS * perChannel,
     without,
     with: withStuck,
+    cpuWithout,
+    cpuWith,
     hangingJobs: perChannel,
     hangingRequests: hanging.received() - requestsBefore,
   };

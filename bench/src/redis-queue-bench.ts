@@ -1,6 +1,7 @@
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
 import { budget } from '../../test-budget.js';
 import { startCountingReceiver } from './counting-receiver.js';
+import { pinRedisApart, unpinSelf } from './cpu-pinning.js';
 import { startHangingReceiver } from './hanging-receiver.js';
 import { benchWorkload, readJobTemplate } from './redis-bench-queues.js';
 import {
@@ -29,8 +30,10 @@ const FULL: RedisBenchPlan = {
   deliveries: 2_000,
   rounds: 3,
   warmUp: 2_000,
-  fairPerChannel: 120,
-  fairRounds: 3,
+  // Runs of about two seconds, longer than the hanging channel's timeout, and five rounds:
+  // shorter runs left the ratio to the machine's noise.
+  fairPerChannel: 300,
+  fairRounds: 5,
   sample: 200,
   // A guard against a hang, not a speed check: a busy shared machine runs the section slowly.
   budgetMs: 600_000,
@@ -65,6 +68,10 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     // The budget runs from here: starting the processes is not part of the section's work.
     // Scaled like the tests' budgets (CSPWATCH_TEST_TIME_SCALE) for a busy machine.
     const setup: RunSetup = { redis, receiver, deadlineAt: Date.now() + budget(plan.budgetMs) };
+    const pinning = await pinRedisApart(
+      redis.client,
+      processes.map((child) => child.pid ?? 0),
+    );
     const ours = processes.slice(0, 4);
     const kindProcess = { plain: processes[4]!, floor: processes[5]! };
     const template = await readJobTemplate(redis, jobs(1)[0]!);
@@ -91,6 +98,12 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       runOf('floor', [kindProcess.floor], plan.warmUp),
     ]);
     const results = new Map<SetupKey, RunResult[]>(SETUPS.map((s) => [s.key, []]));
+    // How long a job is in flight, ms, in the latest run of our 1-process worker and of the
+    // floor; the paced floor's processor waits the difference. `ours1` and `floor` run before
+    // `pacedFloor` in the first round (SETUPS order) and set these anew every round.
+    const inFlightMs = (run: RunResult) => (plan.concurrency * run.seconds * 1000) / run.jobs;
+    let ourJobMs = 0;
+    let floorJobMs = 0;
     for (let round = 0; round < plan.rounds; round += 1) {
       // Rotate which of our processes serve 1 and 2 workers, and reverse the order every other
       // round, so that neither one process's warmth nor drift of the machine favours a setup.
@@ -98,7 +111,12 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       const order = round % 2 === 0 ? SETUPS : [...SETUPS].reverse();
       for (const s of order) {
         const workers = s.kind === 'ours' ? rotated.slice(0, s.processes) : [kindProcess[s.kind]];
-        results.get(s.key)!.push(await runOf(s.kind, workers, plan.deliveries));
+        const wait = Math.max(0, ourJobMs - floorJobMs);
+        const extra = s.key === 'pacedFloor' ? { processorWaitMs: wait } : {};
+        const run = await runOf(s.kind, workers, plan.deliveries, extra);
+        if (s.key === 'ours1') ourJobMs = inFlightMs(run);
+        if (s.key === 'floor') floorJobMs = inFlightMs(run);
+        results.get(s.key)!.push(run);
       }
     }
     const fairness = await measureFairness(setup, {
@@ -114,8 +132,17 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     });
     const parts = perDeliveryParts(monitored, BULLMQ_PART);
     const roundTrips = parts.roundTrips;
-    return buildRedisQueueResult({ results, fairness, roundTrips, parts, plan, template });
+    return buildRedisQueueResult({
+      results,
+      fairness,
+      roundTrips,
+      parts,
+      plan,
+      template,
+      pinning,
+    });
   } finally {
+    await unpinSelf();
     await Promise.all(processes.map((child) => child.kill()));
     redis.close();
     await hanging.close();

@@ -109,22 +109,31 @@ export function projectionTable(setups: readonly SetupFigures[]): string {
   );
 }
 
-/** Healthy deliveries/s without and with the hanging channel, per round, and the ratio. */
-export function fairnessTable(fairness: FairnessResult, ratio: number): string {
+/**
+ * Healthy deliveries/s and the worker's CPU per healthy delivery, without and with the
+ * hanging channel, per round, and the ratios.
+ */
+export function fairnessTable(fairness: FairnessResult, ratio: number, cpuRatio: number): string {
   if (!fairness.ran) return `Fairness: ${fairness.reason}.`;
   const rows = fairness.without.map((rate, round) => [
     String(round + 1),
     rate.toFixed(0),
     fairness.with[round]!.toFixed(0),
     formatRatio(fairness.with[round]! / rate),
+    micros(fairness.cpuWithout[round]!),
+    micros(fairness.cpuWith[round]!),
+    formatRatio(fairness.cpuWithout[round]! / fairness.cpuWith[round]!),
   ]);
-  rows.push(['median of the rounds', '', '', formatRatio(ratio)]);
+  rows.push(['median of the rounds', '', '', formatRatio(ratio), '', '', formatRatio(cpuRatio)]);
   return table(
     [
       'round',
       'healthy deliveries/s, no hanging channel',
       'with the hanging channel',
       'with / without',
+      'worker CPU per healthy delivery, no hanging channel',
+      'with it',
+      'without / with',
     ],
     rows,
   );

@@ -2,10 +2,11 @@
  * One worker process of the Redis queue bench. It stays up for the whole section (so its code
  * stays warm) and runs one worker at a time on the queue the bench names: ours
  * (`createDeliveryWorker`, the built `@cspwatch/redis/queue`), a plain BullMQ `Worker` calling
- * `sender.deliver`, or a BullMQ `Worker` with an empty processor (ours on one redis-server or
+ * `sender.deliver`, or a BullMQ `Worker` with an empty processor, which may wait (ours on one redis-server or
  * on a Redis Cluster, the others on one redis-server). Driven over IPC (see
  * src/redis-worker-protocol.ts); it exits when the bench goes away.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createDeliveryWorker } from '@cspwatch/redis/queue';
 import { createMemoryChannelStateStore, createWebhookSender } from '@cspwatch/webhook-sender';
 import type { CspwatchEvent } from '@cspwatch/webhooks';
@@ -61,9 +62,11 @@ async function start(request: StartRequest): Promise<Running> {
     throw new Error(`worker kind "${request.kind}" runs on a redis:// URL only`);
   }
   const url = new URL(request.connection);
+  const waitMs = request.processorWaitMs ?? 0;
   const worker = new Worker<{ channelId: string; alert: CspwatchEvent }>(
     request.queueName,
     async (job) => {
+      if (waitMs > 0) await sleep(waitMs);
       if (!sender) return;
       const channel = channels.get(job.data.channelId);
       if (!channel) throw new Error(`unknown channel ${job.data.channelId}`);

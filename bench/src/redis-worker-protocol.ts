@@ -45,6 +45,8 @@ export interface StartRequest {
   readonly senderTimeoutMs?: number;
   /** Passed to `createDeliveryWorker` (kind `ours`) when present. */
   readonly maxInFlightPerChannel?: number;
+  /** Kind `floor`: the empty processor waits this long, ms (the floor at another pace). */
+  readonly processorWaitMs?: number;
   /**
    * Kind `ours`: the file to take `createDeliveryWorker` from instead of
    * `@cspwatch/redis/queue` (the build without tracing, src/uninstrumented-build.ts).
