@@ -38,8 +38,6 @@ export type WebhookVerificationErrorCode =
   | 'replayed_delivery'
   | 'replay_store_unavailable';
 
-const KIND = '@cspwatch/webhooks.WebhookVerificationError';
-
 /**
  * Thrown when a webhook delivery cannot be verified, or when signing is given bad input.
  * The message says what to check; it never contains a secret. With `invalid_options`,
@@ -62,7 +60,7 @@ const KIND = '@cspwatch/webhooks.WebhookVerificationError';
  */
 export class WebhookVerificationError extends CspwatchIssuesError<WebhookVerificationErrorCode> {
   /** The marker `instanceof` and {@link isWebhookVerificationError} recognise. */
-  static readonly kind: string = KIND;
+  static readonly kind: string = '@cspwatch/webhooks.WebhookVerificationError';
   /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError' as const;
 }
@@ -77,7 +75,7 @@ export class WebhookVerificationError extends CspwatchIssuesError<WebhookVerific
  * ```
  */
 export function isWebhookVerificationError(value: unknown): value is WebhookVerificationError {
-  return hasErrorKind(value, KIND);
+  return hasErrorKind(value, WebhookVerificationError.kind);
 }
 
 /**
