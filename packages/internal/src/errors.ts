@@ -7,7 +7,10 @@
  * and `instanceof` reads that marker. So `instanceof` and the packages' `isXError` guards agree,
  * also for an error thrown by a second installed copy of a package (or its other build: ESM,
  * CommonJS, Node, Web), and also for errors of earlier releases, which set the same markers.
+ * {@link CspwatchIssuesError} adds the `issues` list of the classes that report bad input.
  */
+
+import type { Issue } from './issues';
 
 /** A class deriving from {@link CspwatchBaseError}, seen through its `kind`. */
 interface KindedClass {
@@ -58,9 +61,33 @@ export abstract class CspwatchBaseError<Code extends string = string> extends Er
 
 /** Whether `value` is an error of the class whose `kind` is given, from any copy of its package. */
 export function hasErrorKind(value: unknown, kind: string): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[Symbol.for(kind)] === true
-  );
+  // A primitive has no such own marker, so only null and undefined need the `?.`.
+  return (value as Record<symbol, unknown> | null | undefined)?.[Symbol.for(kind)] === true;
+}
+
+/** Options of {@link CspwatchIssuesError}'s constructor. */
+export interface IssuesErrorOptions extends BaseErrorOptions {
+  /** The problems found in the options or input; the message should list them too. */
+  readonly issues?: readonly Issue[] | undefined;
+}
+
+/**
+ * Base of the error classes that report bad options or input as a list of {@link Issue}s:
+ * `issues` is a frozen copy of those given, empty when none were.
+ */
+export abstract class CspwatchIssuesError<
+  Code extends string = string,
+> extends CspwatchBaseError<Code> {
+  /** Each problem found (`path`, `code`, `message`), in the order found; empty when none. */
+  declare readonly issues: readonly Issue[];
+
+  /**
+   * @param code - why it failed
+   * @param message - what happened and what to do (never a secret)
+   * @param options - the `issues` found, and `cause`, kept only when given
+   */
+  constructor(code: Code, message: string, options?: IssuesErrorOptions) {
+    super(code, message, options);
+    this.issues = Object.freeze([...(options?.issues ?? [])]);
+  }
 }

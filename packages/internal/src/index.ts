@@ -17,7 +17,13 @@ export {
   mustBe,
 } from './checks';
 export { describeValue } from './describe-value';
-export { type BaseErrorOptions, CspwatchBaseError, hasErrorKind } from './errors';
+export {
+  type BaseErrorOptions,
+  CspwatchBaseError,
+  CspwatchIssuesError,
+  hasErrorKind,
+  type IssuesErrorOptions,
+} from './errors';
 export { formatIssues, type Issue, type IssueCode, issue } from './issues';
 export { requireOptionalPeer } from './optional-peer';
 export { issuesFromZod, type ZodLikeIssue } from './zod-issues';

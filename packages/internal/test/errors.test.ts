@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CspwatchBaseError, hasErrorKind } from '../src/index';
+import {
+  CspwatchBaseError,
+  CspwatchIssuesError,
+  formatIssues,
+  hasErrorKind,
+  issue,
+} from '../src/index';
 
 /** Declares a small error family, as a package does; called twice it stands for two installed copies. */
 function family() {
@@ -82,5 +88,43 @@ describe('CspwatchBaseError', () => {
     expect(new one.PackageError('bad_input', 'x') instanceof Unkinded).toBe(false);
     expect(hasErrorKind(null, 'x')).toBe(false);
     expect(hasErrorKind('@cspwatch/test.PackageError', '@cspwatch/test.PackageError')).toBe(false);
+  });
+});
+
+describe('CspwatchIssuesError', () => {
+  class InputError extends CspwatchIssuesError<'invalid_options' | 'unavailable'> {
+    static readonly kind: string = '@cspwatch/test.InputError';
+    override readonly name = 'InputError' as const;
+  }
+
+  it('keeps a frozen copy of the issues given, so the caller’s list stays its own', () => {
+    const given = [issue('timeoutMs', 'out_of_range', 'must be an integer from 1 to 10')];
+    const error = new InputError('invalid_options', formatIssues(given), { issues: given });
+    expect(error.issues).toEqual(given);
+    expect(error.issues).not.toBe(given);
+    expect(Object.isFrozen(error.issues)).toBe(true);
+    given.push(issue('retries', 'wrong_type', 'must be a number'));
+    expect(error.issues).toHaveLength(1);
+    expect(Object.isFrozen(given)).toBe(false);
+  });
+
+  it('has an empty, frozen list when no issues were given, and keeps the cause', () => {
+    const cause = new Error('ECONNREFUSED');
+    const error = new InputError('unavailable', 'down', { cause });
+    expect(error.issues).toEqual([]);
+    expect(Object.isFrozen(error.issues)).toBe(true);
+    expect(error.cause).toBe(cause);
+    expect('cause' in new InputError('unavailable', 'down')).toBe(false);
+  });
+
+  it('answers instanceof by kind like every cspwatch error, and by prototype for itself', () => {
+    const error = new InputError('unavailable', 'down');
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toBeInstanceOf(CspwatchIssuesError);
+    expect(error).toBeInstanceOf(CspwatchBaseError);
+    expect(Object.assign(new Error('x'), { issues: [] }) instanceof CspwatchIssuesError).toBe(
+      false,
+    );
+    expect(hasErrorKind(error, InputError.kind)).toBe(true);
   });
 });

@@ -1,5 +1,10 @@
 import { redactUrls } from '@cspwatch/contract';
-import { CspwatchBaseError, hasErrorKind, type Issue } from '@cspwatch/internal';
+import {
+  CspwatchIssuesError,
+  hasErrorKind,
+  type Issue,
+  type IssuesErrorOptions,
+} from '@cspwatch/internal';
 
 /** Every `code` a {@link MockServerError} can carry. */
 export type MockServerErrorCode =
@@ -16,18 +21,12 @@ export type MockServerErrorCode =
  */
 export type MockServerIssue = Issue;
 
-/** Options of {@link MockServerError}'s constructor. */
-export interface MockServerErrorOptions {
-  /** The underlying error, kept as the standard `cause`. */
-  cause?: unknown;
-  /** For `invalid_options`: each problem found. */
-  issues?: readonly MockServerIssue[];
-}
-
 /**
  * The error the mock server's programmatic API throws: bad options, a reference to a
  * workspace or inbox channel that does not exist, or (`missing_peer`) `/msw` loaded without
  * msw installed. Errors on the wire are problem+json responses instead, never thrown.
+ * `issues` lists each problem of `invalid_options` with its path (frozen; empty for the other
+ * codes).
  *
  * @example
  * ```ts
@@ -38,25 +37,24 @@ export interface MockServerErrorOptions {
  * }
  * ```
  */
-export class MockServerError extends CspwatchBaseError<MockServerErrorCode> {
+export class MockServerError extends CspwatchIssuesError<MockServerErrorCode> {
   /** Marks instances, so `instanceof` and {@link isMockServerError} work across installed copies. */
   static readonly kind: string = '@cspwatch/mock-server.MockServerError';
   /** Always `'MockServerError'`, also after minification. */
   override readonly name = 'MockServerError' as const;
-  /** For `invalid_options`: each problem found, with its path; empty for the other codes. */
-  readonly issues: readonly MockServerIssue[];
 
   /**
    * @param code - what went wrong
    * @param message - what to fix (never includes a token or secret; URLs in it are redacted)
    * @param options - `cause`, passed through to `Error`, and the `issues` of `invalid_options`
    */
-  constructor(code: MockServerErrorCode, message: string, options: MockServerErrorOptions = {}) {
-    const { issues = [], ...rest } = options;
-    super(code, redactUrls(message), rest);
-    this.issues = issues;
+  constructor(code: MockServerErrorCode, message: string, options?: MockServerErrorOptions) {
+    super(code, redactUrls(message), options);
   }
 }
+
+/** Options of {@link MockServerError}'s constructor: `cause`, and the `issues` of `invalid_options`. */
+export type MockServerErrorOptions = IssuesErrorOptions;
 
 /**
  * Tells whether a value is a {@link MockServerError}, also when it comes from another

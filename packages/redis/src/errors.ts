@@ -4,11 +4,11 @@
  */
 
 import {
-  type BaseErrorOptions,
-  CspwatchBaseError,
+  CspwatchIssuesError,
   formatIssues,
   hasErrorKind,
   type Issue,
+  type IssuesErrorOptions,
 } from '@cspwatch/internal';
 
 /**
@@ -39,16 +39,18 @@ export type CspwatchRedisErrorCode =
  */
 export type RedisOptionIssue = Issue;
 
-/** Options of {@link CspwatchRedisError}'s constructor. */
-export interface CspwatchRedisErrorOptions extends BaseErrorOptions {
-  /** The problems found, for `invalid_options` and `invalid_input`. */
-  readonly issues?: readonly RedisOptionIssue[];
-}
+/**
+ * Options of {@link CspwatchRedisError}'s constructor: `cause`, and the `issues` of
+ * `invalid_options` and `invalid_input`.
+ */
+export type CspwatchRedisErrorOptions = IssuesErrorOptions;
 
 /**
- * The one error class of this package: a literal `name`, a `code` and, for bad input, the list
- * of issues. `cause` holds the Redis client's own error. `instanceof` and
- * {@link isCspwatchRedisError} also recognise an error of another installed copy.
+ * The one error class of this package: a literal `name`, a `code` and `issues`, the frozen list
+ * of problems of `invalid_options` and `invalid_input` (empty for the other codes). It is built
+ * as `new CspwatchRedisError(code, message, { issues, cause })`; `cause` holds the Redis
+ * client's own error. `instanceof` and {@link isCspwatchRedisError} also recognise an error of
+ * another installed copy.
  *
  * @example
  * ```ts
@@ -60,27 +62,11 @@ export interface CspwatchRedisErrorOptions extends BaseErrorOptions {
  * }
  * ```
  */
-export class CspwatchRedisError extends CspwatchBaseError<CspwatchRedisErrorCode> {
+export class CspwatchRedisError extends CspwatchIssuesError<CspwatchRedisErrorCode> {
   /** The marker every copy of this package sets on its errors. */
   static readonly kind: string = '@cspwatch/redis.CspwatchRedisError';
   /** Always `'CspwatchRedisError'`. */
   override readonly name = 'CspwatchRedisError' as const;
-  /** The problems found, for `invalid_options` and `invalid_input`; empty otherwise. */
-  readonly issues: readonly RedisOptionIssue[];
-
-  /**
-   * @param code - the error code
-   * @param message - what happened and what to do
-   * @param options - `issues` found, and `cause` passed through to `Error`
-   */
-  constructor(
-    code: CspwatchRedisErrorCode,
-    message: string,
-    { issues = [], ...options }: CspwatchRedisErrorOptions = {},
-  ) {
-    super(code, message, options);
-    this.issues = Object.freeze([...issues]);
-  }
 }
 
 /**

@@ -3,7 +3,7 @@
  * back as a {@link DeliveryResult}. What is thrown is bad input: options, channels, alerts.
  */
 import { redactUrls } from '@cspwatch/contract';
-import { CspwatchBaseError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
+import { CspwatchIssuesError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
 
 /**
  * What went wrong, as a stable snake_case identifier you can `switch` on.
@@ -26,7 +26,8 @@ export type WebhookSenderErrorCode = 'invalid_options' | 'invalid_channel' | 'in
 export type ValidationIssue = Issue;
 
 /**
- * The one error class of this package: a literal `name`, a `code` and the list of issues.
+ * The one error class of this package: a literal `name`, a `code` and `issues`, the frozen list
+ * of every problem found, in field order (at least one).
  * `instanceof` and {@link isWebhookSenderError} also recognise an error of another installed
  * copy of this package.
  *
@@ -41,13 +42,11 @@ export type ValidationIssue = Issue;
  * }
  * ```
  */
-export class WebhookSenderError extends CspwatchBaseError<WebhookSenderErrorCode> {
+export class WebhookSenderError extends CspwatchIssuesError<WebhookSenderErrorCode> {
   /** The marker every copy of this package sets on its errors. */
   static readonly kind: string = '@cspwatch/webhook-sender.WebhookSenderError';
   /** Always `'WebhookSenderError'`. */
   override readonly name = 'WebhookSenderError' as const;
-  /** Every problem found, in field order. At least one. */
-  readonly issues: readonly ValidationIssue[];
 
   /**
    * @param code - the error code
@@ -65,8 +64,10 @@ export class WebhookSenderError extends CspwatchBaseError<WebhookSenderErrorCode
       path: redactUrls(issue.path),
       message: redactUrls(issue.message),
     }));
-    super(code, `${code.replace(/_/g, ' ')}: ${formatIssues(shown)}`, options);
-    this.issues = Object.freeze(shown);
+    super(code, `${code.replace(/_/g, ' ')}: ${formatIssues(shown)}`, {
+      ...options,
+      issues: shown,
+    });
   }
 }
 

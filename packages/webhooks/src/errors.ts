@@ -1,4 +1,4 @@
-import { CspwatchBaseError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
+import { CspwatchIssuesError, formatIssues, hasErrorKind, type Issue } from '@cspwatch/internal';
 
 /**
  * Why a delivery failed verification. Stable snake_case identifiers to `switch` on.
@@ -38,11 +38,12 @@ export type WebhookVerificationErrorCode =
   | 'replayed_delivery'
   | 'replay_store_unavailable';
 
-const KIND = '@cspwatch/webhooks.WebhookVerificationError';
-
 /**
  * Thrown when a webhook delivery cannot be verified, or when signing is given bad input.
- * The message says what to check; it never contains a secret.
+ * The message says what to check; it never contains a secret. With `invalid_options`,
+ * `issues` lists each option that is wrong and what to fix, as the other cspwatch packages
+ * report them (frozen; empty for the other codes). Built as
+ * `new WebhookVerificationError(code, message, { cause, issues })`.
  *
  * `instanceof` works across two installed copies of the package (and across the Node and
  * Web builds, and with errors of earlier releases), because it checks a `Symbol.for` marker.
@@ -57,29 +58,11 @@ const KIND = '@cspwatch/webhooks.WebhookVerificationError';
  * }
  * ```
  */
-export class WebhookVerificationError extends CspwatchBaseError<WebhookVerificationErrorCode> {
+export class WebhookVerificationError extends CspwatchIssuesError<WebhookVerificationErrorCode> {
   /** The marker `instanceof` and {@link isWebhookVerificationError} recognise. */
-  static readonly kind: string = KIND;
+  static readonly kind: string = '@cspwatch/webhooks.WebhookVerificationError';
   /** Always `'WebhookVerificationError'`. */
   override readonly name = 'WebhookVerificationError' as const;
-  /**
-   * With `invalid_options`: each option that is wrong and what to fix, as the other
-   * cspwatch packages report them (`message` lists them too). Absent for other codes.
-   */
-  declare readonly issues?: readonly Issue[];
-  /**
-   * @param code - why verification failed
-   * @param message - what the receiver should check (never include a secret)
-   * @param options - `cause` of the failure, passed through to `Error`; `issues` of invalid options
-   */
-  constructor(
-    code: WebhookVerificationErrorCode,
-    message: string,
-    options?: { cause?: unknown; issues?: readonly Issue[] },
-  ) {
-    super(code, message, options);
-    if (options?.issues !== undefined) this.issues = options.issues;
-  }
 }
 
 /**
@@ -92,7 +75,7 @@ export class WebhookVerificationError extends CspwatchBaseError<WebhookVerificat
  * ```
  */
 export function isWebhookVerificationError(value: unknown): value is WebhookVerificationError {
-  return hasErrorKind(value, KIND);
+  return hasErrorKind(value, WebhookVerificationError.kind);
 }
 
 /**

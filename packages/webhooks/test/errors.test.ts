@@ -55,12 +55,13 @@ describe('WebhookVerificationError', () => {
     expect(isWebhookVerificationError({ code: 'signature_mismatch' })).toBe(false);
   });
 
-  it('keeps its name, code and cause, and has no issues unless options were wrong', () => {
+  it('keeps its name, code and cause, and has an empty issue list unless options were wrong', () => {
     const cause = new Error('stream reset');
     const error = new WebhookVerificationError('body_read_failed', 'failed', { cause });
     expect(error).toMatchObject({ name: 'WebhookVerificationError', code: 'body_read_failed' });
     expect(error.cause).toBe(cause);
-    expect('issues' in error).toBe(false);
+    expect(error.issues).toEqual([]);
+    expect(Object.isFrozen(error.issues)).toBe(true);
   });
 });
 
@@ -85,7 +86,7 @@ describe('invalid_options lists each wrong option as an issue', () => {
     const error = thrown(() =>
       createReplayGuard({ key: 'body' as never, ttlMs: 1.5, prefix: 7 as never }),
     ) as WebhookVerificationError;
-    expect(error.issues?.map(({ path, code }) => [path, code])).toEqual([
+    expect(error.issues.map(({ path, code }) => [path, code])).toEqual([
       ['key', 'invalid'],
       ['ttlMs', 'wrong_type'],
       ['prefix', 'wrong_type'],
