@@ -55,6 +55,20 @@ async function readExcerpt(body: AsyncIterable<Uint8Array>, cap: number): Promis
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/**
+ * An attempt's deadline: a signal that aborts with a `TimeoutError` after `ms`, and `clear`,
+ * which the attempt calls when it ends. `AbortSignal.timeout` cannot be cleared: its timer
+ * lives on, held weakly, after the attempt.
+ */
+function startDeadline(ms: number): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => {
+    controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError'));
+  }, ms);
+  timer.unref();
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
 /** Settles like `work`, or rejects when `signal` aborts first (a hung resolver included). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -90,48 +104,57 @@ export async function attemptDelivery(
     durationMs: Math.round(performance.now() - started),
   });
   // One deadline for everything, the check-time DNS resolution included.
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let verdict: Awaited<ReturnType<typeof checkWebhookTarget>>;
+  const { signal, clear } = startDeadline(options.timeoutMs);
   try {
-    verdict = await untilAborted(checkWebhookTarget(url, options), signal);
-  } catch {
-    return finish({
-      cause: 'timeout',
-      error: `resolving the target host took over the ${options.timeoutMs} ms timeout`,
-    });
+    return await attemptUntil(signal);
+  } finally {
+    clear();
   }
-  if (!verdict.allowed) {
-    return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
-  }
-  const signed = signRequest(body, secret, options.now(), variant);
-  try {
-    const response = await request(verdict.url, {
-      method: 'POST',
-      headers: { ...signed.headers, 'user-agent': options.userAgent, ...traceHeaders() },
-      body: signed.body,
-      signal,
-      dispatcher: agents.forPolicy(verdict.addressPolicy),
-    });
-    const status = response.statusCode;
-    const location = response.headers.location;
-    const responseExcerpt = await readExcerpt(response.body, options.maxResponseBodyBytes);
-    if (status >= 200 && status < 300) return finish({ ok: true, status, responseExcerpt });
-    if (status >= 300 && status < 400) {
-      const where = Array.isArray(location) ? (location[0] ?? null) : (location ?? null);
-      return finish({ status, cause: 'redirect', location: where, responseExcerpt });
-    }
-    return finish({ status, cause: 'http_status', responseExcerpt });
-  } catch (error) {
-    const rejection = findRejection(error);
-    if (rejection) return finish({ cause: 'target_rejected', error: rejection.message, rejection });
-    const code = (error as { code?: unknown }).code;
-    if (signal.aborted || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
-      const why = typeof code === 'string' ? ` (${code})` : '';
+
+  async function attemptUntil(signal: AbortSignal): Promise<AttemptOutcome> {
+    let verdict: Awaited<ReturnType<typeof checkWebhookTarget>>;
+    try {
+      verdict = await untilAborted(checkWebhookTarget(url, options), signal);
+    } catch {
       return finish({
         cause: 'timeout',
-        error: `no complete answer within the ${options.timeoutMs} ms timeout${why}`,
+        error: `resolving the target host took over the ${options.timeoutMs} ms timeout`,
       });
     }
-    return finish({ cause: 'network', error: describeNetworkError(error) });
+    if (!verdict.allowed) {
+      return finish({ cause: 'target_rejected', error: verdict.message, rejection: verdict });
+    }
+    const signed = signRequest(body, secret, options.now(), variant);
+    try {
+      const response = await request(verdict.url, {
+        method: 'POST',
+        headers: { ...signed.headers, 'user-agent': options.userAgent, ...traceHeaders() },
+        body: signed.body,
+        signal,
+        dispatcher: agents.forPolicy(verdict.addressPolicy),
+      });
+      const status = response.statusCode;
+      const location = response.headers.location;
+      const responseExcerpt = await readExcerpt(response.body, options.maxResponseBodyBytes);
+      if (status >= 200 && status < 300) return finish({ ok: true, status, responseExcerpt });
+      if (status >= 300 && status < 400) {
+        const where = Array.isArray(location) ? (location[0] ?? null) : (location ?? null);
+        return finish({ status, cause: 'redirect', location: where, responseExcerpt });
+      }
+      return finish({ status, cause: 'http_status', responseExcerpt });
+    } catch (error) {
+      const rejection = findRejection(error);
+      if (rejection)
+        return finish({ cause: 'target_rejected', error: rejection.message, rejection });
+      const code = (error as { code?: unknown }).code;
+      if (signal.aborted || (typeof code === 'string' && TIMEOUT_CODES.has(code))) {
+        const why = typeof code === 'string' ? ` (${code})` : '';
+        return finish({
+          cause: 'timeout',
+          error: `no complete answer within the ${options.timeoutMs} ms timeout${why}`,
+        });
+      }
+      return finish({ cause: 'network', error: describeNetworkError(error) });
+    }
   }
 }
