@@ -32,7 +32,7 @@ const FULL: RedisBenchPlan = {
   warmUp: 2_000,
   // Runs of about two seconds, longer than the hanging channel's timeout, and five rounds:
   // shorter runs left the ratio to the machine's noise.
-  fairPerChannel: 300,
+  fairPerChannel: 600,
   fairRounds: 5,
   sample: 200,
   // A guard against a hang, not a speed check: a busy shared machine runs the section slowly.

@@ -173,6 +173,14 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
       paired('ours4', 'ours1', workerCpu),
       1.25,
     ),
+    {
+      section: 'redis',
+      target:
+        'Redis commands per delivery, our worker in 2 / in 4 processes against 1 (for information: the work per delivery, which no CPU contention of the machine moves)',
+      value: `${formatRatio(paired('ours2', 'ours1', commands))} / ${formatRatio(paired('ours4', 'ours1', commands))}`,
+      limit: 'reported',
+      pass: true,
+    },
     ratioTarget(
       'worker CPU per delivery, our worker / plain BullMQ worker calling sender.deliver',
       paired('ours1', 'plain', workerCpu),
