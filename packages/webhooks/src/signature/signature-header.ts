@@ -2,16 +2,23 @@ import { SIGNATURE_PREFIX } from '../constants';
 import { WebhookVerificationError } from '../errors';
 import { describeValue } from './timestamp';
 
+/** Bytes of an HMAC-SHA256 digest. */
+const DIGEST_BYTES = 32;
 const SIGNATURE_VALUE = /^sha256=[0-9a-f]{64}$/;
 const HEX_DIGITS = '0123456789abcdef';
 
 /**
- * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into the 32
- * digest bytes, so the comparison works on bytes rather than on strings.
+ * Decodes the signature header, exactly `sha256=` + 64 lowercase hex characters, into the
+ * {@link DIGEST_BYTES} digest bytes, so the comparison works on bytes rather than on strings.
  */
 export function parseSignatureHeader(value: string, headerName: string): Uint8Array<ArrayBuffer> {
-  const hex = checkSignatureHeader(value, headerName).slice(SIGNATURE_PREFIX.length);
-  return Uint8Array.from(hex.match(/../g)!, (pair) => Number.parseInt(pair, 16));
+  const hex = checkSignatureHeader(value, headerName);
+  const bytes = new Uint8Array(DIGEST_BYTES);
+  for (let index = 0; index < DIGEST_BYTES; index++) {
+    const at = SIGNATURE_PREFIX.length + 2 * index;
+    bytes[index] = Number.parseInt(hex.slice(at, at + 2), 16);
+  }
+  return bytes;
 }
 
 /**
