@@ -19,13 +19,7 @@ export {
   type MockServerIssue,
 } from './errors';
 export type { ProblemCode, ProblemDetails, ProblemFieldError } from './http/problem';
-export type {
-  CreateChannelOptions,
-  InboxChannel,
-  InboxDelivery,
-  InboxResponse,
-  MockInbox,
-} from './inbox/types';
+export type * from './inbox/types';
 export type { MockServiceOptions } from './options';
 export type { MockFaultOptions } from './rules/faults';
 export type {
@@ -38,22 +32,8 @@ export type {
   MockScenarioWorkspace,
 } from './scenario/schema';
 export type { MockTokens, MockWorkspaceIds } from './store/fixtures';
-export type {
-  MockApiKey,
-  MockPlan,
-  MockUser,
-  MockUserSummary,
-  MockWebsite,
-  MockWebsiteSettings,
-  MockWorkspace,
-  MockWorkspaceRole,
-} from './store/resources';
-export type {
-  AddApiKeyInput,
-  IssuedUserToken,
-  MockStore,
-  MockStoreSnapshot,
-} from './store/store-types';
+export type * from './store/resources';
+export type * from './store/store-types';
 export type { MockTracerProvider } from './telemetry/tracing';
 export {
   type MockRequestLogEntry,
