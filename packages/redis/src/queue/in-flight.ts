@@ -48,6 +48,10 @@ export interface InFlightSlots {
   ): Promise<never>;
   /** Gives the slot back without recording an attempt, and promotes the next waiting job. */
   release(slot: string, channelId: string): Promise<void>;
+  /** Gives the slot back without recording an attempt and without promoting anyone. */
+  giveBack(slot: string, channelId: string): Promise<void>;
+  /** Takes up to `count` of the channel's waiting jobs out of its waiting room, oldest first. */
+  takeWaiting(channelId: string, count: number): Promise<string[]>;
   /** Promotes `jobId` (popped from the waiting room), or the next one if it is gone. */
   promoteWaiting(jobId: string | null, channelId: string): Promise<void>;
 }
@@ -134,6 +138,13 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
         redis.zpopmin(keys.waitingRoom(channelId)),
       ]);
       await promoteWaiting(popped[0] ?? null, channelId);
+    },
+    async giveBack(slot, channelId) {
+      await redis.lrem(keys.inFlight(channelId), 1, slot);
+    },
+    async takeWaiting(channelId, count) {
+      const popped = await redis.zpopmin(keys.waitingRoom(channelId), count);
+      return popped.filter((_, index) => index % 2 === 0); // [member, score, member, score, …]
     },
     promoteWaiting,
   };

@@ -14,7 +14,7 @@ import type {
   WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
 import { indexDisabledChannel } from '../stores/channel-state-store';
 import { noteAttemptOutcome } from '../telemetry/tracing';
@@ -73,6 +73,9 @@ type Attempt =
   | { readonly kind: 'skipped' } // the channel is disabled: nothing was sent
   | { readonly kind: 'sent'; readonly result: DeliveryResult }
   | { readonly kind: 'problem'; readonly cause: ChannelProblem; readonly error: string };
+
+/** Jobs of a disabled channel's waiting room parked at once. */
+const PARK_BATCH = 100;
 
 /** Longest part of a lookup's own error message kept in the history. */
 const MAX_ERROR_TEXT = 300;
@@ -138,6 +141,37 @@ export function createJobProcessor(context: JobProcessorContext) {
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
     notify?.({ outcome: 'parked', channelId, reason });
     return true;
+  }
+
+  /**
+   * Parks the jobs waiting for a slot of a channel that is now disabled, a batch at a time,
+   * rather than promoting them one by one to find the channel disabled. Each is parked before
+   * it leaves BullMQ: a crash in between leaves it delayed, to be parked when its delay runs out
+   * (parking is keyed by job id, so twice is once). `first` is a job already taken out.
+   */
+  async function parkWaitingRoom(channelId: string, first: string | null) {
+    let ids = first === null ? [] : [first];
+    for (;;) {
+      const taken = await slots.takeWaiting(channelId, PARK_BATCH);
+      ids.push(...taken);
+      await Promise.all(ids.map((id) => parkWaitingJob(channelId, id)));
+      if (taken.length < PARK_BATCH) return;
+      ids = [];
+    }
+  }
+
+  /** Parks one job of a disabled channel's waiting room; runs it now if the channel was re-enabled. */
+  async function parkWaitingJob(channelId: string, jobId: string) {
+    const job = await Job.fromId<DeliveryJobData>(queues.forChannel(channelId), jobId);
+    if (!job || job.name !== DELIVER_JOB) return; // it ran on its own delay, or was removed
+    const parked = await park(
+      job,
+      job.data.priorAttempts + job.attemptsMade,
+      'channel_disabled',
+      true,
+    );
+    // A job that its delay made run meanwhile is locked: it stays with the worker that has it.
+    await (parked ? job.remove() : job.promote()).catch(() => {});
   }
 
   /** Parks for a disabled channel, or, if it was re-enabled meanwhile, queues the alert again. */
@@ -350,12 +384,13 @@ export function createJobProcessor(context: JobProcessorContext) {
     }
     const { outcome, ended } = attempted;
     if (outcome.kind === 'skipped') {
-      await slots.release(held.slot, channelId);
+      await Promise.all([slots.giveBack(held.slot, channelId), parkWaitingRoom(channelId, null)]);
     } else {
       const end =
         ended ?? (await endAttempt(job, attempt, startedAt, outcome, channel.secret, held));
       observeAttempt(job, end.entry);
-      await slots.promoteWaiting(end.next, channelId);
+      if (end.entry.disabledNow) await parkWaitingRoom(channelId, end.next);
+      else await slots.promoteWaiting(end.next, channelId);
     }
     return settle(job, attempt, outcome);
   }
