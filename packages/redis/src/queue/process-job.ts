@@ -154,7 +154,8 @@ export function createJobProcessor(context: JobProcessorContext) {
     for (;;) {
       const taken = await slots.takeWaiting(channelId, PARK_BATCH);
       ids.push(...taken);
-      await Promise.all(ids.map((id) => parkWaitingJob(channelId, id)));
+      // One at a time: the healthy channels' jobs keep the rest of the worker meanwhile.
+      for (const id of ids) await parkWaitingJob(channelId, id);
       if (taken.length < PARK_BATCH) return;
       ids = [];
     }
