@@ -2,7 +2,7 @@
  * The tables of the Redis Cluster section: cost per delivery of each setup, the masters'
  * shares, and the capacity projected from the costs.
  */
-import type { SetupFigures } from './redis-queue-report.js';
+import { micros, type SetupFigures } from './redis-queue-report.js';
 import { median, table } from './report.js';
 
 /** A setup's figures over the rounds (Redis costs over the masters), with its replicas'. */
@@ -29,7 +29,6 @@ export interface MasterFigures {
   readonly cpu: readonly number[];
 }
 
-const micros = (seconds: number) => `${(seconds * 1e6).toFixed(1)} µs`;
 const perDelivery = (count: number, deliveries: number) => (count / deliveries).toFixed(2);
 const perCoreSecond = (seconds: number) => `${Math.round(1 / seconds).toLocaleString('en')}/s`;
 

@@ -5,6 +5,7 @@
  * apart, summed over the masters and node by node), the worker processes' CPU and the time
  * taken. On one redis-server or a Redis Cluster; bounded by a deadline.
  */
+import { createDeliveryQueue } from '@cspwatch/redis/queue';
 import { Queue } from 'bullmq';
 import type { CountingReceiver } from './counting-receiver.js';
 import {
@@ -43,6 +44,11 @@ export interface RunOptions
   readonly template?: JobTemplate;
   /** Done when the receiver has this many more deliveries; default: when no job is left. */
   readonly receivedTarget?: number;
+  /**
+   * Done when this channel has this many alerts parked, read with the queue's `countParked`
+   * every 50 ms (those reads count among the run's commands: one per 50 ms).
+   */
+  readonly parkedTarget?: { readonly channelId: string; readonly count: number };
   /** Wraps the delivery phase (MONITOR); its result is returned as `watched`. */
   readonly watch?: (phase: () => Promise<void>) => Promise<WatchedCommands>;
   /** Wraps the delivery phase (e.g. counts the worker's instructions over it). */
@@ -71,18 +77,19 @@ export interface RunResult {
 
 let runs = 0;
 
-/** Polls `check` every 10 ms until it holds; throws once `deadlineAt` has passed. */
+/** Polls `check` every `everyMs` until it holds; throws once `deadlineAt` has passed. */
 async function until(
   what: string,
   check: () => boolean | Promise<boolean>,
   deadlineAt: number,
   detail: () => string | Promise<string> = () => '',
+  everyMs = 10,
 ): Promise<void> {
   while (!(await check())) {
     if (Date.now() > deadlineAt) {
       throw new Error(`redis section: timed out waiting for ${what} ${await detail()}`.trim());
     }
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
 
@@ -90,7 +97,8 @@ async function until(
 export async function runDeliveries(setup: RunSetup, options: RunOptions): Promise<RunResult> {
   const { redis, receiver, deadlineAt } = setup;
   runs += 1;
-  const { workers, jobs, template, receivedTarget, watch, around, ...worker } = options;
+  const { workers, jobs, template, receivedTarget, parkedTarget, watch, around, ...worker } =
+    options;
   // A prefix of its own: no channel state (failure counts, disabled flags) carries over.
   const place = {
     connection: redis.connection,
@@ -148,7 +156,21 @@ export async function runDeliveries(setup: RunSetup, options: RunOptions): Promi
     const arrived = () => receiver.received() - receivedBefore;
     const phase = async () => {
       await Promise.all(controls.map((control) => control.resume()));
-      if (receivedTarget === undefined) {
+      if (parkedTarget) {
+        const queue = createDeliveryQueue({ ...place, commandTimeoutMs: 30_000 });
+        try {
+          const parked = () => queue.countParked(parkedTarget.channelId);
+          await until(
+            'the parked alerts',
+            async () => (await parked()) >= parkedTarget.count,
+            deadlineAt,
+            async () => `(${await parked()} of ${parkedTarget.count} parked)`,
+            50,
+          );
+        } finally {
+          await queue.close();
+        }
+      } else if (receivedTarget === undefined) {
         await until('the jobs', async () => (await jobsLeft()) === 0, deadlineAt, leftDetail);
       } else {
         await until(
@@ -173,7 +195,7 @@ export async function runDeliveries(setup: RunSetup, options: RunOptions): Promi
       completed += (await running.pop()!.request({ type: 'stop' })).completed;
     }
     const delivered = worker.kind === 'floor' ? completed : arrived();
-    if (receivedTarget === undefined && delivered < jobs.length) {
+    if (receivedTarget === undefined && !parkedTarget && delivered < jobs.length) {
       throw new Error(
         `redis section: ${delivered} of ${jobs.length} jobs delivered (${worker.kind})`,
       );

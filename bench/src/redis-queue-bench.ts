@@ -12,6 +12,7 @@ import {
 } from './redis-delivery-run.js';
 import { standaloneDeployment } from './redis-deployment.js';
 import { measureFairness } from './redis-fairness.js';
+import { measureParking } from './redis-parking.js';
 import { BULLMQ_PART, partOfKey, perDeliveryParts } from './redis-queue-parts.js';
 import {
   buildRedisQueueResult,
@@ -34,6 +35,7 @@ const FULL: RedisBenchPlan = {
   // shorter runs left the ratio to the machine's noise.
   fairPerChannel: 600,
   fairRounds: 5,
+  parkRounds: 3,
   sample: 200,
   // A guard against a hang, not a speed check: a busy shared machine runs the section slowly.
   budgetMs: 600_000,
@@ -45,6 +47,7 @@ const QUICK: RedisBenchPlan = {
   warmUp: 150,
   fairPerChannel: 20,
   fairRounds: 1,
+  parkRounds: 1,
   sample: 100,
   budgetMs: 60_000,
 };
@@ -127,6 +130,13 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
       rounds: plan.fairRounds,
       alert,
     });
+    const parking = await measureParking(setup, {
+      worker: ours[0]!,
+      hanging,
+      alert,
+      concurrency: plan.concurrency,
+      rounds: plan.parkRounds,
+    });
     const monitored = await runOf('ours', [ours[0]!], plan.sample, {
       watch: (phase) => watchCommands(redisServer.url, phase, partOfKey),
     });
@@ -135,6 +145,7 @@ export async function runRedisQueueBench(quick: boolean): Promise<SectionResult>
     return buildRedisQueueResult({
       results,
       fairness,
+      parking,
       roundTrips,
       parts,
       plan,

@@ -20,7 +20,8 @@ export interface SetupFigures {
   readonly rates: readonly number[];
 }
 
-const micros = (seconds: number) => `${(seconds * 1e6).toFixed(1)} µs`;
+/** Seconds as microseconds, one decimal. */
+export const micros = (seconds: number) => `${(seconds * 1e6).toFixed(1)} µs`;
 const perDelivery = (count: number, deliveries: number) => (count / deliveries).toFixed(2);
 const perCoreSecond = (seconds: number) => `${Math.round(1 / seconds).toLocaleString('en')}/s`;
 

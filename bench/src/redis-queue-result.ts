@@ -11,11 +11,13 @@ import {
   HEALTHY_CHANNELS,
   MAX_IN_FLIGHT_PER_CHANNEL,
 } from './redis-fairness.js';
+import { PARKING_BACKLOG, type ParkingCost } from './redis-parking.js';
 import { type PartsPerDelivery, partsTable } from './redis-queue-parts.js';
 import {
   commandBreakdown,
   costTable,
   fairnessTable,
+  micros,
   projectionTable,
   type SetupFigures,
 } from './redis-queue-report.js';
@@ -36,6 +38,8 @@ export interface RedisBenchPlan {
   /** Alerts per channel in a fairness run, and fairness rounds. */
   readonly fairPerChannel: number;
   readonly fairRounds: number;
+  /** Runs that park a disabled channel's backlog. */
+  readonly parkRounds: number;
   /** Deliveries of the round-trip (MONITOR) run. */
   readonly sample: number;
   /** Every wait of the section fails after this long, ms. */
@@ -75,6 +79,8 @@ export interface RedisBenchMeasured {
   /** The runs of each setup, one per round. */
   readonly results: ReadonlyMap<SetupKey, readonly RunResult[]>;
   readonly fairness: FairnessResult;
+  /** What parking a disabled channel's backlog cost per alert. */
+  readonly parking: ParkingCost;
   readonly roundTrips: number;
   /** Our worker's commands by part, from the MONITOR sample run. */
   readonly parts: PartsPerDelivery;
@@ -114,7 +120,7 @@ function ratioTarget(name: string, value: number, limit: number, atMost = true):
 
 /** The section's targets and Markdown. */
 export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResult {
-  const { results, fairness, roundTrips, parts, plan, template, pinning } = measured;
+  const { results, fairness, parking, roundTrips, parts, plan, template, pinning } = measured;
   const runs = (key: SetupKey) => results.get(key) ?? [];
   /** Median over rounds of a setup's figure / the reference's, both from the same round. */
   const paired = (key: SetupKey, reference: SetupKey, figure: (run: RunResult) => number) =>
@@ -200,6 +206,13 @@ export function buildRedisQueueResult(measured: RedisBenchMeasured): SectionResu
       target:
         'worker CPU per healthy delivery, without the hanging channel / with it (for information: the healthy rate a worker reaches where its CPU is the limit, as at concurrency 50 here)',
       value: fairness.ran ? formatRatio(fairCpuRatio) : fairness.reason,
+      limit: 'reported',
+      pass: true,
+    },
+    {
+      section: 'redis',
+      target: `parking a disabled channel's backlog of ${PARKING_BACKLOG.toLocaleString('en')} alerts, per parked alert: Redis commands / Redis CPU / worker CPU (for information)`,
+      value: `${parking.commands.toFixed(1)} / ${micros(parking.redisCpuSeconds)} / ${micros(parking.workerCpuSeconds)}`,
       limit: 'reported',
       pass: true,
     },
