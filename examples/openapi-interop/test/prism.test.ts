@@ -25,7 +25,8 @@ const violations = (prism: PrismProcess) =>
   prism
     .output()
     .split('\n')
-    .filter((line) => /\b(error|warning)\b|violation/i.test(line));
+    // The level only (`✖  error`, `⚠  warning`): the path in an `info` line may hold any word.
+    .filter((line) => /[✖⚠]\s+(error|warning)\b/.test(line));
 
 describe('prism proxy --errors in front of the mock server', () => {
   let server: MockServer;
