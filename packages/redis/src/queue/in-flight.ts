@@ -95,6 +95,10 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
     }
   }
 
+  async function giveBack(slot: string, channelId: string): Promise<void> {
+    await redis.lrem(keys.inFlight(channelId), 1, slot);
+  }
+
   return {
     async acquire(jobId, channelId) {
       const now = Date.now();
@@ -135,14 +139,12 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
     },
     async release(slot, channelId) {
       const [, popped] = await Promise.all([
-        redis.lrem(keys.inFlight(channelId), 1, slot),
+        giveBack(slot, channelId),
         redis.zpopmin(keys.waitingRoom(channelId)),
       ]);
       await promoteWaiting(popped[0] ?? null, channelId);
     },
-    async giveBack(slot, channelId) {
-      await redis.lrem(keys.inFlight(channelId), 1, slot);
-    },
+    giveBack,
     async takeWaiting(channelId, count) {
       const popped = await redis.zpopmin(keys.waitingRoom(channelId), count);
       return popped.filter((_, index) => index % 2 === 0); // [member, score, member, score, …]

@@ -150,14 +150,12 @@ export function createJobProcessor(context: JobProcessorContext) {
    * (parking is keyed by job id, so twice is once). `first` is a job already taken out.
    */
   async function parkWaitingRoom(channelId: string, first: string | null) {
-    let ids = first === null ? [] : [first];
+    // One at a time: the healthy channels' jobs keep the rest of the worker meanwhile.
+    if (first !== null) await parkWaitingJob(channelId, first);
     for (;;) {
       const taken = await slots.takeWaiting(channelId, PARK_BATCH);
-      ids.push(...taken);
-      // One at a time: the healthy channels' jobs keep the rest of the worker meanwhile.
-      for (const id of ids) await parkWaitingJob(channelId, id);
+      for (const id of taken) await parkWaitingJob(channelId, id);
       if (taken.length < PARK_BATCH) return;
-      ids = [];
     }
   }
 
