@@ -31,8 +31,8 @@ const FULL: RedisBenchPlan = {
   deliveries: 2_000,
   rounds: 3,
   warmUp: 2_000,
-  // Runs of about two seconds, longer than the hanging channel's timeout, and five rounds:
-  // shorter runs left the ratio to the machine's noise.
+  // Runs longer than two of the hanging channel's timeouts (so they take in its disable and
+  // parking), and five rounds: shorter runs left the ratio to the machine's noise.
   fairPerChannel: 600,
   fairRounds: 5,
   parkRounds: 3,
