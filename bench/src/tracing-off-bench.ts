@@ -8,9 +8,9 @@
  * pair) is printed beside the figure it judges.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { startRedisServer } from '../../packages/redis/test/helpers/redis-server.js';
@@ -105,12 +105,19 @@ interface Count {
   readonly deliveries: number;
 }
 
-async function which(command: string): Promise<string | undefined> {
-  try {
-    return (await run('sh', ['-c', `command -v ${command}`])).stdout.trim() || undefined;
-  } catch {
-    return undefined;
+/** The first executable `command` found on PATH, or `undefined`. */
+function which(command: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const path = join(dir, command);
+    try {
+      accessSync(path, constants.X_OK);
+      return path;
+    } catch {
+      // not here: the next directory
+    }
   }
+  return undefined;
 }
 
 /** The `summary:` (instructions) of a callgrind dump. */
@@ -125,8 +132,8 @@ function instructionsOf(file: string): number {
 /** Runs the tracing-off section (needs valgrind; reports the row as not measured without). */
 export async function runTracingOffBench(quick: boolean): Promise<SectionResult> {
   const plan = quick ? QUICK : FULL;
-  const valgrind = await which('valgrind');
-  const control = await which('callgrind_control');
+  const valgrind = which('valgrind');
+  const control = which('callgrind_control');
   if (!valgrind || !control) {
     const missing = 'not measured: valgrind is not installed (apt-get install valgrind)';
     return { title: TITLE, markdown: missing, targets: [ratioTarget(missing, false)] };
