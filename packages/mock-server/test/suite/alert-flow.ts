@@ -206,6 +206,45 @@ export function alertFlowTests(s: SuiteContext): void {
       expect(s.harness.service.alerts).toEqual([]);
     });
 
+    it('the Test action sends one signed sample alert whatever the state, and changes no count or state', async () => {
+      const { channels, send, settled } = await setUp();
+      const { receiver, view } = channels[0]!;
+      const test = () => control('POST', `/webhook-channels/${view.id}/test`);
+      // A failing endpoint: the Test outcome goes back to the caller, and is not counted.
+      receiver.answerWith(500);
+      const failed = await test();
+      expect(failed.status).toBe(200);
+      expect(await failed.json()).toMatchObject({ ok: false, status: 500, test: true });
+      let listed = (await (await control('GET', '/webhook-channels')).json()).data[0];
+      expect(listed).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+      // Five real failures disable the channel; a Test still goes out and leaves it disabled.
+      for (let index = 0; index < 5; index++) {
+        await send([report('script-src', `https://t${index}.example/x.js`)]);
+        await settled();
+      }
+      receiver.answerWith(200);
+      const passed = await (await test()).json();
+      expect(passed).toMatchObject({ ok: true, status: 200, test: true, disabled: true });
+      listed = (await (await control('GET', '/webhook-channels')).json()).data[0];
+      expect(listed).toMatchObject({ enabled: false, consecutiveFailures: 5 });
+      const sample = receiver.deliveries.at(-1)!;
+      expect(sample.verified).toBe(true);
+      expect(sample.event).toMatchObject({
+        id: passed.alertId,
+        eventType: 'csp-violation:new-type',
+        findingsCount: 1,
+        findings: [{ kind: 'csp-violation:new-type' }],
+      });
+      // 2 Tests + 5 alert deliveries reached the receiver; nothing was added to the alert log.
+      expect(receiver.deliveries).toHaveLength(7);
+      expect(await settled()).toHaveLength(5);
+      await expectProblem(
+        await control('POST', '/webhook-channels/wh_nope/test'),
+        404,
+        'webhook_channel_not_found',
+      );
+    });
+
     it('webhook channels over the control API: no secret in any answer, URL policy, rules need real ids', async () => {
       const receiver = await startVerifyingReceiver(secret);
       receivers.push(receiver);
