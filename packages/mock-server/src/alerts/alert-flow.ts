@@ -101,8 +101,12 @@ export class AlertFlow {
     for (const rule of rules) {
       const alert = buildAlert({
         rule: rule.name,
-        // buildAlert refuses a blank name, which the create endpoint (1 to 255 characters) allows.
-        website: { id: website.id, name: website.name.trim() || website.id, url: website.url },
+        // The website's name as is; buildAlert refuses a blank one, which a scenario may seed.
+        website: {
+          id: website.id,
+          name: website.name.trim() === '' ? website.id : website.name,
+          url: website.url,
+        },
         findings,
         window: { start, end: now },
         dashboardUrl: `${this.#baseUrl}/_mock/?website=${encodeURIComponent(website.id)}`,

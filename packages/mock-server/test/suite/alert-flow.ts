@@ -29,8 +29,8 @@ export function alertFlowTests(s: SuiteContext): void {
     for (const receiver of receivers.splice(0)) await receiver.close();
   });
 
-  async function setUp(channelCount = 1) {
-    const site = await s.website();
+  async function setUp(channelCount = 1, siteName?: string) {
+    const site = await s.website(siteName);
     const channels = [];
     for (let index = 0; index < channelCount; index++) {
       const receiver = await startVerifyingReceiver(secret);
@@ -61,7 +61,9 @@ export function alertFlowTests(s: SuiteContext): void {
 
   describe('alert flow', () => {
     it('a new directive + origin pair raises one signed csp-violation:new-type alert per enabled channel', async () => {
-      const { site, channels, send, settled } = await setUp(3);
+      // Spaces around the name are part of it: the alert carries the website's name as is.
+      const { site, channels, send, settled } = await setUp(3, '  Shop (EU) ');
+      expect(site.name).toBe('  Shop (EU) ');
       await control('PATCH', `/webhook-channels/${channels[2]!.view.id}`, { enabled: false });
       const before = Date.now();
       const response = await send([
@@ -91,6 +93,10 @@ export function alertFlowTests(s: SuiteContext): void {
       ]);
       expect(Date.parse(alert.findings[0]!.firstSeen)).toBeLessThanOrEqual(before - 4000);
       expect(Date.parse(alert.window.start)).toBeLessThanOrEqual(Date.parse(alert.window.end));
+      // Spec 2.4: ISO 8601 UTC date-time with milliseconds.
+      for (const edge of [alert.window.start, alert.window.end]) {
+        expect(edge).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      }
       for (const { receiver } of channels.slice(0, 2)) {
         expect(receiver.deliveries).toHaveLength(1);
         expect(receiver.deliveries[0]).toMatchObject({ verified: true, event: alert });
