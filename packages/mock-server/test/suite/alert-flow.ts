@@ -111,6 +111,25 @@ export function alertFlowTests(s: SuiteContext): void {
       ]);
     });
 
+    it('one POST per alert per channel, even when a rule names the channel twice (spec 6)', async () => {
+      const { site, channels, send, settled } = await setUp();
+      const { receiver, view } = channels[0]!;
+      const twice = await control('POST', '/alert-rules', {
+        name: 'Twice',
+        websiteId: site.id,
+        channelIds: [view.id, view.id],
+      });
+      expect(twice.status).toBe(201);
+      await send([report('script-src', 'https://once.example/x.js')]);
+      const log = await settled();
+      // Two rules raise two alerts; each reaches the channel once.
+      expect(log).toHaveLength(2);
+      for (const record of log) expect(record.deliveries).toHaveLength(1);
+      const ids = receiver.deliveries.map((delivery) => delivery.event?.id);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
+    });
+
     it('a pair seen before raises nothing; a new one (legacy application/csp-report too) raises an alert with only it', async () => {
       const { channels, send, settled } = await setUp();
       await send([report('script-src-elem', 'https://cdn.evil.example/a.js')]);
