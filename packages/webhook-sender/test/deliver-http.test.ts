@@ -141,4 +141,17 @@ describe('the HTTP request of a delivery', () => {
     }
     expect(receiver.requests).toHaveLength(11);
   });
+
+  it('counts every 2xx as delivered and every other final status as a failure (spec 4.3)', async () => {
+    let status = 200;
+    const { receiver, sender, channel } = await setup((_, res) => res.writeHead(status).end());
+    const outcomes: string[] = [];
+    for (status = 200; status <= 599; status++) {
+      const result = await sender.deliver({ ...channel, id: `s${status}` }, createSampleAlert());
+      expect(result.status).toBe(status);
+      if (result.ok !== status < 300) outcomes.push(`${status}: ok ${result.ok}`);
+    }
+    expect(outcomes).toEqual([]);
+    expect(receiver.requests).toHaveLength(400);
+  });
 });

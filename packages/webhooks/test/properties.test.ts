@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isWebhookVerificationError, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../src/index';
-import { implementations, NOW } from './implementations';
+import { ALERT_BODY, codeOf, implementations, NOW, SECRET } from './implementations';
 
 const secretArbitrary = fc
   .string({ unit: 'grapheme', minLength: 8, maxLength: 40 })
@@ -32,6 +32,25 @@ describe.each(implementations)('properties — $name', ({ sign, verify }) => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  it('accepts a timestamp exactly when it is at most 300000 ms from now, either way (spec 5.4)', async () => {
+    const near = fc.integer({ min: 299_000, max: 301_000 });
+    const skew = fc.oneof(
+      near,
+      near.map((ms) => -ms),
+      fc.integer({ min: -(NOW - 2e11), max: 1e12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(skew, async (ms) => {
+        const headers = await sign({ body: ALERT_BODY, secret: SECRET, timestamp: NOW - ms });
+        const code = await codeOf(verify({ body: ALERT_BODY, headers, secret: SECRET, now }));
+        const expected =
+          Math.abs(ms) <= 300_000 ? 'ok' : ms > 0 ? 'timestamp_too_old' : 'timestamp_in_future';
+        expect(code).toBe(expected);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -253,6 +253,26 @@ export interface paths {
         patch: operations["updateWebhookChannel"];
         trace?: never;
     };
+    "/_mock/webhook-channels/{channelId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a webhook channel
+         * @description The Test action: signs and sends one sample `csp-violation:new-type` alert to the channel now, whatever its state, and answers `200` whatever the receiver answered. The failure count and the state do not change.
+         */
+        post: operations["testWebhookChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/alert-rules": {
         parameters: {
             query?: never;
@@ -1813,6 +1833,55 @@ export interface operations {
                 content: {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         code?: "unsupported_media_type" | string;
+                    };
+                };
+            };
+        };
+    };
+    testWebhookChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The channel id. */
+                channelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the delivery gave. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryResult"];
+                };
+            };
+            /** @description The mock runs with a control token and the request has none, or another. Codes: `missing_control_token`, `invalid_control_token`. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code?: ("missing_control_token" | "invalid_control_token") | string;
+                    };
+                };
+            };
+            /** @description No webhook channel with this id. Codes: `webhook_channel_not_found`. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        code?: "webhook_channel_not_found" | string;
                     };
                 };
             };

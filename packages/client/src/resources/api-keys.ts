@@ -54,7 +54,8 @@ export function createApiKeysResource(send: Transport): ApiKeysResource {
       const options = check.options(given);
       check.integer('limit', options.limit, 1, 200);
       check.string('q', options.q, 255);
-      check.string('cursor', options.cursor, 4096, 1);
+      // Opaque: any non-empty cursor the service issued is taken back, whatever its length.
+      check.string('cursor', options.cursor, Number.POSITIVE_INFINITY, 1);
       check.requestOptions(options);
       check.throwIfAny();
       const { limit, q, cursor: start, ...call } = options;

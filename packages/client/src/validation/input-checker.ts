@@ -22,6 +22,13 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 const LONE_SURROGATE_MESSAGE = 'must be well-formed Unicode (it contains a lone surrogate)';
 
+/** Says what length a string must have, in characters. */
+function lengthRule(min: number, max: number): string {
+  if (max === Number.POSITIVE_INFINITY)
+    return min === 1 ? 'must not be empty' : `must be at least ${min} characters`;
+  return min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`;
+}
+
 /** Collects field issues and throws them together. Internal. */
 export class InputChecker {
   readonly issues: Issue[] = [];
@@ -72,7 +79,7 @@ export class InputChecker {
     checkInteger(this.issues, path, value, { min, max });
   }
 
-  /** An optional string of at most `max` characters (and at least `min`). */
+  /** An optional string of at most `max` characters (`Infinity`: no bound) and at least `min`. */
   string(path: string, value: unknown, max: number, min = 0): void {
     if (value === undefined) return;
     if (typeof value !== 'string') {
@@ -80,11 +87,7 @@ export class InputChecker {
     } else if (LONE_SURROGATE.test(value)) {
       this.add(path, 'invalid', LONE_SURROGATE_MESSAGE);
     } else if (codePointLength(value) < min || codePointLength(value) > max) {
-      this.add(
-        path,
-        'out_of_range',
-        min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`,
-      );
+      this.add(path, 'out_of_range', lengthRule(min, max));
     }
   }
 

@@ -12,9 +12,20 @@ export function codePointLength(text: string): number {
   return length;
 }
 
-/** Characters RFC 3986 allows in a URI after `http(s)://` (ASCII only, percent-encoded). */
-export const HTTP_URI_PATTERN =
-  "^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=%]+$";
+/** RFC 3986 unreserved and sub-delims characters, as the inside of a bracket expression. */
+const PLAIN = "A-Za-z0-9\\-._~!$&'()*+,;=";
+/** One character of `set`, or a percent-encoded octet (`%` and exactly two hex digits). */
+const charOf = (set: string) => `(?:[${set}]|%[0-9A-Fa-f]{2})`;
+/** An RFC 3986 `pchar`. */
+const PCHAR = charOf(`${PLAIN}:@`);
+
+/**
+ * An absolute `http:`/`https:` URI by the RFC 3986 grammar (ASCII only): userinfo, a host
+ * (an IP literal in brackets or a reg-name), a port of digits, then path, query and fragment
+ * of `pchar`s. `%` must start two hex digits; `[` and `]` appear only around an IP literal;
+ * `#` only once.
+ */
+export const HTTP_URI_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://(?:${charOf(`${PLAIN}:`)}*@)?(?:\\[[0-9A-Fa-f:.]+\\]|${charOf(PLAIN)}*)(?::[0-9]*)?(?:/${PCHAR}*)*(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`;
 const HTTP_URI = new RegExp(HTTP_URI_PATTERN);
 
 /** Whether a string is an absolute `http:`/`https:` URI that the WHATWG parser accepts too. */

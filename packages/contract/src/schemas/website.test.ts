@@ -59,6 +59,50 @@ describe('CreateWebsiteRequestSchema', () => {
     expect(paths({ name: 'x', url: `${longest}a` })).toEqual(['url']);
   });
 
+  it('takes url in URI format (RFC 3986): every http(s) URI the WHATWG parser reads (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.webUrl({
+          validSchemes: ['http', 'https'],
+          withQueryParameters: true,
+          withFragments: true,
+          authoritySettings: { withPort: true, withUserInfo: true, withIPv4: true },
+        }),
+        (url) => {
+          fc.pre(url.length <= 2048 && URL.canParse(url));
+          expect(paths({ name: 'x', url })).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses a url that is not a URI: a bad percent escape, a second #, brackets in the path', () => {
+    for (const url of [
+      'https://a.example/%zz',
+      'https://a.example/100%',
+      'https://a.example/a%2',
+      'https://a.example/?q=%G1',
+      'https://a.example/#a#b',
+      'https://a.example/[x]',
+      'https://a.example/?q=[1]',
+    ]) {
+      expect(paths({ name: 'x', url }), url).toEqual(['url']);
+    }
+    fc.assert(
+      fc.property(
+        fc.webUrl({ validSchemes: ['https'], withQueryParameters: true }),
+        fc.constantFrom('%', '%g0', '%0', '%%41', '#x#', '[', ']'),
+        (url, bad) => {
+          fc.pre(URL.canParse(url));
+          const broken = `${url.split('#')[0]}${url.includes('?') ? '&' : '/'}${bad}`;
+          expect(paths({ name: 'x', url: broken })).toEqual(['url']);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('never throws, whatever the body (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (body) => {

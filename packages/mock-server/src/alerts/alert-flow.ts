@@ -27,7 +27,7 @@ export interface MockAlertRule {
 export interface MockAlertRecord {
   /** The payload, exactly as signed and sent. */
   alert: CspViolationNewTypeEvent;
-  /** One result per channel of the rule, in the rule's order, once delivered. */
+  /** One result per distinct channel of the rule, in the rule's order, once delivered. */
   deliveries: DeliveryResult[];
 }
 
@@ -101,8 +101,12 @@ export class AlertFlow {
     for (const rule of rules) {
       const alert = buildAlert({
         rule: rule.name,
-        // buildAlert refuses a blank name, which the create endpoint (1 to 255 characters) allows.
-        website: { id: website.id, name: website.name.trim() || website.id, url: website.url },
+        // The website's name as is; buildAlert refuses a blank one, which a scenario may seed.
+        website: {
+          id: website.id,
+          name: website.name.trim() === '' ? website.id : website.name,
+          url: website.url,
+        },
         findings,
         window: { start, end: now },
         dashboardUrl: `${this.#baseUrl}/_mock/?website=${encodeURIComponent(website.id)}`,
@@ -119,7 +123,8 @@ export class AlertFlow {
     this.#onChange();
     const { sender } = this.#channels;
     const run = (async () => {
-      for (const channelId of channelIds) {
+      // One POST per alert per channel (spec 6), even when a rule names a channel twice.
+      for (const channelId of new Set(channelIds)) {
         const channel = this.#channels.get(channelId);
         if (!channel) continue;
         record.deliveries.push(await sender.deliver(channel, alert));

@@ -8,6 +8,7 @@ import {
   createMemoryChannelStateStore,
   createWebhookChannel,
   createWebhookSender,
+  type DeliveryResult,
   toWebhookChannelView,
   updateWebhookChannel,
   type WebhookChannel,
@@ -110,6 +111,15 @@ export class WebhookChannels {
     if (enabled === true) await this.#sender.enable(id);
     if (enabled === false) await this.#states.disable(id);
     return this.#view(next);
+  }
+
+  /**
+   * The Test action: sends one signed sample alert to the channel at once, whatever its
+   * state, and changes neither its failure count nor its state; `undefined` for an unknown id.
+   */
+  async test(id: string): Promise<DeliveryResult | undefined> {
+    const channel = this.#channels.get(id);
+    return channel ? this.#sender.sendTest(channel) : undefined;
   }
 
   /** Removes a channel; returns whether it existed. */

@@ -28,6 +28,7 @@ import {
   listAlerts,
   listChannels,
   listRules,
+  testChannel,
   updateChannel,
 } from './webhook-routes';
 
@@ -55,6 +56,7 @@ export const CONTROL_ROUTES: readonly Route[] = [
   control('tokens/revoke', { POST: endToken('revoked') }),
   control('webhook-channels', { GET: listChannels, POST: createChannel }),
   control('webhook-channels/{channelId}', { PATCH: updateChannel, DELETE: deleteChannel }),
+  control('webhook-channels/{channelId}/test', { POST: testChannel }),
   control('alert-rules', { GET: listRules, POST: createRule }),
   control('alert-rules/{ruleId}', { DELETE: deleteRule }),
   control('alerts', { GET: listAlerts }),

@@ -73,6 +73,16 @@ export const updateChannel: RouteHandler = async (request, [id], context) => {
   }, context.dangerouslyAllowLoopbackWebhooks);
 };
 
+/**
+ * `POST /_mock/webhook-channels/{id}/test`: the Test action. Sends one signed sample alert now,
+ * whatever the channel's state, and answers `200` with the delivery result whatever the
+ * receiver answered; the failure count and the state do not change.
+ */
+export const testChannel: RouteHandler = async (_request, [id], { webhookChannels }) => {
+  const result = await webhookChannels.test(id!);
+  return result ? json(result) : channelNotFound();
+};
+
 /** `DELETE /_mock/webhook-channels/{id}`; rules stop delivering to it. */
 export const deleteChannel: RouteHandler = async (_request, [id], context) => {
   if (!context.webhookChannels.remove(id!)) return channelNotFound();

@@ -231,6 +231,18 @@ export function buildMockOpenApiDocument(): JsonSchema {
           errors: [channelMissing],
         }),
       },
+      '/_mock/webhook-channels/{channelId}/test': {
+        post: operation({
+          operationId: 'testWebhookChannel',
+          tag: 'Alert flow',
+          summary: 'Test a webhook channel',
+          description:
+            'The Test action: signs and sends one sample `csp-violation:new-type` alert to the channel now, whatever its state, and answers `200` whatever the receiver answered. The failure count and the state do not change.',
+          parameters: [channelId],
+          responses: { '200': answer('What the delivery gave.', 'DeliveryResult') },
+          errors: [channelMissing],
+        }),
+      },
       '/_mock/alert-rules': {
         get: operation({
           operationId: 'listAlertRules',

@@ -29,8 +29,8 @@ export function alertFlowTests(s: SuiteContext): void {
     for (const receiver of receivers.splice(0)) await receiver.close();
   });
 
-  async function setUp(channelCount = 1) {
-    const site = await s.website();
+  async function setUp(channelCount = 1, siteName?: string) {
+    const site = await s.website(siteName);
     const channels = [];
     for (let index = 0; index < channelCount; index++) {
       const receiver = await startVerifyingReceiver(secret);
@@ -61,7 +61,9 @@ export function alertFlowTests(s: SuiteContext): void {
 
   describe('alert flow', () => {
     it('a new directive + origin pair raises one signed csp-violation:new-type alert per enabled channel', async () => {
-      const { site, channels, send, settled } = await setUp(3);
+      // Spaces around the name are part of it: the alert carries the website's name as is.
+      const { site, channels, send, settled } = await setUp(3, '  Shop (EU) ');
+      expect(site.name).toBe('  Shop (EU) ');
       await control('PATCH', `/webhook-channels/${channels[2]!.view.id}`, { enabled: false });
       const before = Date.now();
       const response = await send([
@@ -91,6 +93,10 @@ export function alertFlowTests(s: SuiteContext): void {
       ]);
       expect(Date.parse(alert.findings[0]!.firstSeen)).toBeLessThanOrEqual(before - 4000);
       expect(Date.parse(alert.window.start)).toBeLessThanOrEqual(Date.parse(alert.window.end));
+      // Spec 2.4: ISO 8601 UTC date-time with milliseconds.
+      for (const edge of [alert.window.start, alert.window.end]) {
+        expect(edge).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      }
       for (const { receiver } of channels.slice(0, 2)) {
         expect(receiver.deliveries).toHaveLength(1);
         expect(receiver.deliveries[0]).toMatchObject({ verified: true, event: alert });
@@ -103,6 +109,25 @@ export function alertFlowTests(s: SuiteContext): void {
         [true, null],
         [false, 'channel_disabled'],
       ]);
+    });
+
+    it('one POST per alert per channel, even when a rule names the channel twice (spec 6)', async () => {
+      const { site, channels, send, settled } = await setUp();
+      const { receiver, view } = channels[0]!;
+      const twice = await control('POST', '/alert-rules', {
+        name: 'Twice',
+        websiteId: site.id,
+        channelIds: [view.id, view.id],
+      });
+      expect(twice.status).toBe(201);
+      await send([report('script-src', 'https://once.example/x.js')]);
+      const log = await settled();
+      // Two rules raise two alerts; each reaches the channel once.
+      expect(log).toHaveLength(2);
+      for (const record of log) expect(record.deliveries).toHaveLength(1);
+      const ids = receiver.deliveries.map((delivery) => delivery.event?.id);
+      expect(ids).toHaveLength(2);
+      expect(new Set(ids).size).toBe(2);
     });
 
     it('a pair seen before raises nothing; a new one (legacy application/csp-report too) raises an alert with only it', async () => {
@@ -204,6 +229,45 @@ export function alertFlowTests(s: SuiteContext): void {
       });
       await expectProblem(unknown, 404, 'endpoint_not_found');
       expect(s.harness.service.alerts).toEqual([]);
+    });
+
+    it('the Test action sends one signed sample alert whatever the state, and changes no count or state', async () => {
+      const { channels, send, settled } = await setUp();
+      const { receiver, view } = channels[0]!;
+      const test = () => control('POST', `/webhook-channels/${view.id}/test`);
+      // A failing endpoint: the Test outcome goes back to the caller, and is not counted.
+      receiver.answerWith(500);
+      const failed = await test();
+      expect(failed.status).toBe(200);
+      expect(await failed.json()).toMatchObject({ ok: false, status: 500, test: true });
+      let listed = (await (await control('GET', '/webhook-channels')).json()).data[0];
+      expect(listed).toMatchObject({ enabled: true, consecutiveFailures: 0 });
+      // Five real failures disable the channel; a Test still goes out and leaves it disabled.
+      for (let index = 0; index < 5; index++) {
+        await send([report('script-src', `https://t${index}.example/x.js`)]);
+        await settled();
+      }
+      receiver.answerWith(200);
+      const passed = await (await test()).json();
+      expect(passed).toMatchObject({ ok: true, status: 200, test: true, disabled: true });
+      listed = (await (await control('GET', '/webhook-channels')).json()).data[0];
+      expect(listed).toMatchObject({ enabled: false, consecutiveFailures: 5 });
+      const sample = receiver.deliveries.at(-1)!;
+      expect(sample.verified).toBe(true);
+      expect(sample.event).toMatchObject({
+        id: passed.alertId,
+        eventType: 'csp-violation:new-type',
+        findingsCount: 1,
+        findings: [{ kind: 'csp-violation:new-type' }],
+      });
+      // 2 Tests + 5 alert deliveries reached the receiver; nothing was added to the alert log.
+      expect(receiver.deliveries).toHaveLength(7);
+      expect(await settled()).toHaveLength(5);
+      await expectProblem(
+        await control('POST', '/webhook-channels/wh_nope/test'),
+        404,
+        'webhook_channel_not_found',
+      );
     });
 
     it('webhook channels over the control API: no secret in any answer, URL policy, rules need real ids', async () => {
