@@ -33,7 +33,7 @@ export {
   ProblemFieldErrorSchema,
   ProblemSchema,
 } from './schemas/problem';
-export { codePointLength } from './schemas/text-rules';
+export { codePointLength, HTTP_URI_PATTERN, isHttpUri } from './schemas/text-rules';
 export {
   CreateWebsiteRequestSchema,
   CreateWebsiteSettingsSchema,

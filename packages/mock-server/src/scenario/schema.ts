@@ -5,17 +5,27 @@
  * of its defaults, of the documented types (`MockScenario…`, derived below) and of the field
  * errors the control API answers with. The TSDoc on each field is what users read.
  */
+import { HTTP_URI_PATTERN, isHttpUri, MAX_WEBSITE_URL_LENGTH } from '@cspwatch/contract';
 import { z } from 'zod';
 import { SERVICE_DEFAULTS } from '../options';
 import { alertRuleName, resourceId as id, websiteLimit } from '../rules/fields';
 
 const text = (max: number) => z.string().min(1).max(max);
 const instant = z.iso.datetime({ offset: true });
-const httpUrl = z
+const URL_MESSAGE = 'Must be an absolute http: or https: URL such as https://example.com.';
+/** A website's address, by the create endpoint's rule (the contract's), documented with its pattern. */
+const websiteUrl = z
+  .string()
+  .max(MAX_WEBSITE_URL_LENGTH)
+  // The pattern is for the document; the rule is `isHttpUri` (the pattern and the WHATWG parser).
+  .regex(new RegExp(HTTP_URI_PATTERN), { message: URL_MESSAGE, abort: true })
+  .refine(isHttpUri, URL_MESSAGE);
+/** An avatar's address. */
+const pictureUrl = z
   .string()
   .max(2048)
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
-    message: 'Must be an absolute http: or https: URL.',
+    message: URL_MESSAGE,
   });
 
 const plan = z.strictObject({
@@ -48,7 +58,7 @@ const user = z.strictObject({
   /** Family name. @default 'User' */
   lastName: text(100).default('User'),
   /** Avatar URL. @default generated */
-  picture: httpUrl.optional(),
+  picture: pictureUrl.optional(),
   /** Bearer token (16 to 200 characters without spaces). @default generated from the seed */
   token: z
     .string()
@@ -84,8 +94,8 @@ const website = z.strictObject({
   workspaceId: id,
   /** Display name. */
   name: text(255),
-  /** Address of the site (`http:` or `https:`). */
-  url: httpUrl,
+  /** Address of the site: an absolute `http:` or `https:` URI, as the create endpoint takes it. */
+  url: websiteUrl,
   /** Report endpoint id (8 to 64 lowercase letters or digits). @default generated */
   endpointId: z
     .string()

@@ -104,6 +104,16 @@ export function controlTests(s: SuiteContext): void {
           ['websites.0.url'],
         ],
         [
+          // The create endpoint's own rule: '%' only before two hex digits (RFC 3986).
+          {
+            ...SCENARIO,
+            websites: [
+              { id: 'w', workspaceId: 'ws_acme', name: 'x', url: 'https://a.example/%zz' },
+            ],
+          },
+          ['websites.0.url'],
+        ],
+        [
           {
             ...SCENARIO,
             webhookChannels: [
