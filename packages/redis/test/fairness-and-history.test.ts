@@ -183,3 +183,37 @@ describe('close()', () => {
     expect(counts.waiting + counts.delayed).toBe(1);
   });
 });
+
+describe('close() past closeTimeoutMs', () => {
+  it('resolves while a delivery still hangs, and another worker delivers that alert once its lock ran out', async () => {
+    const slow = await startHoldingReceiver();
+    bed.closeAfterTest(slow);
+    const channel = { id: bed.uniqueName('hang-'), url: slow.url, secret: SECRET };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('close-timeout') };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
+    bed.closeAfterTest(queue);
+    const timings = { lockDurationMs: 200, stalledIntervalMs: 200, closeTimeoutMs: 100 };
+    const sender = { dangerouslyAllowLoopback: true, timeoutMs: 600_000 };
+    const errors: Error[] = [];
+    const first = createDeliveryWorker({
+      ...base,
+      ...timings,
+      channels: () => channel,
+      sender,
+      onError: (error) => errors.push(error),
+    });
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor('the delivery in flight', () => slow.stats().open === 1);
+    await first.close(); // on main this waited for the sender's timeout (10 minutes here)
+    expect(slow.stats()).toMatchObject({ requests: 1, open: 1 });
+
+    const second = createDeliveryWorker({ ...base, ...timings, channels: () => channel, sender });
+    bed.closeAfterTest(second);
+    await waitFor('the second attempt', () => slow.stats().requests === 2);
+    slow.answerAll(200);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const attempts = (await queue.getAlertHistory(alert.id)).filter((e) => e.kind === 'attempt');
+    expect(attempts).toMatchObject([{ ok: true }]);
+  });
+});

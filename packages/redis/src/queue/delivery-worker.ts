@@ -99,14 +99,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     observer: settings.observer,
   });
   let inFlight = 0;
+  let idle: (() => void) | undefined; // close()'s wait for the jobs in flight
   const processJob = async (job: Job<DeliveryJobData>, token?: string) => {
     inFlight++;
     try {
       return await tracing.process(job, () => processor.process(job, token));
     } finally {
-      inFlight--;
+      if (--inFlight === 0) idle?.();
     }
   };
+  const whenIdle = () =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
   // One BullMQ worker per shard, sharing this process's concurrency.
   const workers = queues.all.map(
     (queue) =>
@@ -162,9 +165,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     close() {
       closing ??= (async () => {
         clearInterval(housekeeping);
-        await Promise.all(workers.map((worker) => closeWithin(worker, closeTimeoutMs)));
+        // Paused, not closed, while waiting: BullMQ answers a second close() with the first
+        // one's promise, so a close() waiting for the jobs could not be forced any more.
+        await Promise.all(workers.map((worker) => worker.pause(true)));
+        const drained = await within(whenIdle(), closeTimeoutMs);
+        await Promise.all(workers.map((worker) => worker.close(!drained)));
         await queues.close();
-        await sender.close();
+        // A delivery still in flight keeps its pool open until it ends: that is not waited for.
+        const pools = sender.close();
+        if (drained) await pools;
+        else pools.catch(report);
         state.disconnect();
         redis.disconnect();
       })();
@@ -184,18 +194,13 @@ async function parkFailedJobs(
   }
 }
 
-/**
- * Stops taking jobs and waits for the ones in flight, at most `timeoutMs`; then closes anyway
- * (BullMQ gives the jobs still held to another worker once their lock runs out).
- */
-async function closeWithin(worker: Worker, timeoutMs: number): Promise<void> {
+/** Resolves `true` once `work` settled, or `false` after `timeoutMs`, whichever comes first. */
+async function within(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const closed = worker.close();
-  const first = await Promise.race([closed.then(() => 'closed' as const), timedOut]);
+  const settled = await Promise.race([work.then(() => true), timedOut]);
   clearTimeout(timer);
-  if (first === 'timeout') await worker.close(true);
-  await closed.catch(() => {});
+  return settled;
 }
