@@ -75,14 +75,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { lockDurationMs, closeTimeoutMs, concurrency } = settings;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
   let closing: Promise<void> | undefined;
+  // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
+  // to another worker, so a slot held that long belongs to a dead one.
+  const leaseMs = (settings.sender.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs;
   const slots = createInFlightSlots({
     redis: state,
     queues,
     keys,
     cap: settings.maxInFlightPerChannel,
-    // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
-    // to another worker, so a slot held that long belongs to a dead one.
-    leaseMs: (settings.sender.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs,
+    leaseMs,
   });
   const processor = createJobProcessor({
     redis: state,
@@ -96,6 +97,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     hand: handOff.hand,
     report,
     closing: () => closing !== undefined,
+    holdMs: leaseMs,
     observer: settings.observer,
   });
   let inFlight = 0;
