@@ -201,6 +201,35 @@ describe('delivery queue and worker', () => {
     expect(released).toHaveLength(3);
   });
 
+  it('reports through onError a Redis error that cut an attempt short, and delivers on the retry', async () => {
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q') };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: SHORT_SCHEDULE });
+    const channel = inboxChannel();
+    const admin = new Redis(bed.redis.url);
+    bed.closeAfterTest({ close: async () => admin.disconnect() });
+    // A key of another kind where the channel's in-flight slots live: the slot take fails.
+    const slotsKey = `cspwatch:${base.queueName}:slots:{${channel.id}}`;
+    let lookups = 0;
+    const errors: Error[] = [];
+    const worker = createDeliveryWorker({
+      ...base,
+      channels: async (id) => {
+        if (++lookups === 1) await admin.set(slotsKey, 'not a list');
+        else await admin.del(slotsKey);
+        return bed.lookup(id);
+      },
+      onError: (error) => errors.push(error),
+      sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
+    });
+    bed.closeAfterTest(queue, worker);
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor('the delivery', () => bed.mock.service.inbox.deliveries(channel.id).length === 1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    expect(errors.map((error) => error.message)).toEqual([expect.stringMatching(/WRONGTYPE/)]);
+    expect(await queue.getAlertHistory(alert.id)).toMatchObject([{ kind: 'attempt', ok: true }]);
+  });
+
   it('parks an alert whose schedule ran out, and expires parked alerts after parkedTtlMs (recorded)', async () => {
     const { queue } = setup({ attemptDelaysMs: [0, 10], parkedTtlMs: 50 });
     const channel = inboxChannel(503);

@@ -13,7 +13,7 @@ import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs';
 import { queueKeys } from './keys';
-import { createJobProcessor } from './process-job';
+import { createJobProcessor, isAttemptFailure } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
@@ -135,7 +135,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   for (const worker of workers) {
     worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
     // A job BullMQ failed for good (not a delivery failure: those park themselves) is parked.
-    worker.on('failed', (job) => {
+    worker.on('failed', (job, error) => {
+      // A failed attempt is in the history; any other error (Redis, mid-way) is told here.
+      if (!isAttemptFailure(error)) report(error);
       if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
     });
   }

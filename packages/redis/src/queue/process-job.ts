@@ -71,6 +71,9 @@ class AttemptFailedError extends Error {
   override readonly name = 'AttemptFailedError';
 }
 
+/** Whether a job failed with an attempt the history holds (thrown for a retry), not otherwise. */
+export const isAttemptFailure = (error: unknown) => error instanceof AttemptFailedError;
+
 /** What one attempt came to. */
 type Attempt =
   | { readonly kind: 'skipped' } // the channel is disabled: nothing was sent
