@@ -139,7 +139,8 @@ export function createJobProcessor(context: JobProcessorContext) {
     const entryId = job.id ?? `${parkedAt}`;
     const traced = traceContext ? { traceContext } : {};
     const parked = { entryId, channelId, alert, attempts, reason, parkedAt, ...traced };
-    if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
+    const outcome = await parkAlert(redis, keys, parked, onlyWhileDisabled);
+    if (outcome !== 'parked') return outcome === 'already'; // already: recorded by its parker
     const at = new Date(parkedAt).toISOString();
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
     notify?.({ outcome: 'parked', channelId, reason });
