@@ -26,21 +26,16 @@ export interface ParkedAlert {
 }
 
 /**
- * How a park went: `parked`; `already` (an entry of that id is parked: two parkers of one job,
- * nothing written, nothing to record again); `refused` (with `onlyWhileDisabled`, the channel is
- * no longer disabled: the caller should deliver it instead).
+ * Parks an alert, then lists its channel in the index. With `onlyWhileDisabled`, resolves
+ * `false` (and parks nothing) when the channel is no longer disabled: the caller should deliver
+ * it instead.
  */
-export type ParkOutcome = 'parked' | 'already' | 'refused';
-
-const PARK_OUTCOMES: readonly ParkOutcome[] = ['refused', 'parked', 'already'];
-
-/** Parks an alert (once per entry id), then lists its channel in the index. */
 export async function parkAlert(
   redis: ScriptedRedis,
   keys: QueueKeys,
   parked: ParkedAlert,
   onlyWhileDisabled: boolean,
-): Promise<ParkOutcome> {
+): Promise<boolean> {
   const { entryId, channelId, parkedAt } = parked;
   const reply = await redis.cspwatchPark(
     keys.parked(channelId),
@@ -51,10 +46,10 @@ export async function parkAlert(
     JSON.stringify(parked),
     onlyWhileDisabled ? '1' : '0',
   );
-  const outcome = PARK_OUTCOMES[reply as number] ?? 'refused';
+  if (reply !== 1) return false;
   // LT: an older parked time already listed stays (the index holds each channel's oldest).
-  if (outcome !== 'refused') await redis.zadd(keys.parkedChannels, 'LT', parkedAt, channelId);
-  return outcome;
+  await redis.zadd(keys.parkedChannels, 'LT', parkedAt, channelId);
+  return true;
 }
 
 /** Reads up to `batch` parked alerts of a channel, oldest first (not removed). */

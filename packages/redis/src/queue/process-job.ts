@@ -80,6 +80,9 @@ type Attempt =
   | { readonly kind: 'sent'; readonly result: DeliveryResult }
   | { readonly kind: 'problem'; readonly cause: ChannelProblem; readonly error: string };
 
+/** How long a parker holds its claim on a failed job. */
+const PARKING_CLAIM_MS = 60_000;
+
 /** Longest part of a lookup's own error message kept in the history. */
 const MAX_ERROR_TEXT = 300;
 
@@ -139,8 +142,7 @@ export function createJobProcessor(context: JobProcessorContext) {
     const entryId = job.id ?? `${parkedAt}`;
     const traced = traceContext ? { traceContext } : {};
     const parked = { entryId, channelId, alert, attempts, reason, parkedAt, ...traced };
-    const outcome = await parkAlert(redis, keys, parked, onlyWhileDisabled);
-    if (outcome !== 'parked') return outcome === 'already'; // already: recorded by its parker
+    if (!(await parkAlert(redis, keys, parked, onlyWhileDisabled))) return false;
     const at = new Date(parkedAt).toISOString();
     await record({ kind: 'parked', alertId: alert.id, channelId, attempt: attempts, at, reason });
     notify?.({ outcome: 'parked', channelId, reason });
@@ -377,6 +379,10 @@ export function createJobProcessor(context: JobProcessorContext) {
 
   /** Parks a job BullMQ failed for good for another reason than delivery (a worker error, stalls). */
   async function parkFailedJob(job: Job<DeliveryJobData>): Promise<void> {
+    // The 'failed' event and every worker's sweep may find the job at once: one parks (and
+    // records) it. A parker that dies lets its claim run out, and a later sweep parks it.
+    const claim = keys.parkingClaim(job.data.channelId, job.id ?? '');
+    if ((await redis.set(claim, '1', 'PX', PARKING_CLAIM_MS, 'NX')) === null) return;
     await park(job, job.data.priorAttempts + job.attemptsMade, 'worker_error', false);
     await job.remove().catch(() => {});
   }

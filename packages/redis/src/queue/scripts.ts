@@ -135,10 +135,9 @@ return 0`;
 
 // KEYS: channel parked set, channel parked data, disabled flag.
 // ARGV: entry id, parked at, JSON, '1' when it must only park while the channel is disabled.
-// Answers 1 when it parked, 2 when the entry was parked already (unchanged), 0 when refused.
 const PARK = `
 if ARGV[4] == '1' and redis.call('EXISTS', KEYS[3]) == 0 then return 0 end
-if redis.call('ZADD', KEYS[1], 'NX', ARGV[2], ARGV[1]) == 0 then return 2 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
 return 1`;
 
