@@ -7,9 +7,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { createDeliveryQueue, createDeliveryWorker } from '@cspwatch/redis/queue';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
 import { queueDrained, queueTestBed } from './helpers/queue-test-bed';
+import { startRedisProxy } from './helpers/redis-proxy';
 import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_fairness-secret-0123456789';
@@ -101,6 +103,41 @@ describe('the per-channel in-flight cap', () => {
       entries.filter((entry) => entry.kind === 'attempt' && entry.disabledNow),
     );
     expect(disabledBy).toHaveLength(1);
+  });
+});
+
+describe('a slot whose take ran twice', () => {
+  it('is given back whole: its reply was lost and ioredis sent the take again', async () => {
+    const proxy = await startRedisProxy(bed.redis.url);
+    const queueName = bed.uniqueName('resent');
+    const queue = createDeliveryQueue({
+      connection: bed.redis.url,
+      queueName,
+      attemptDelaysMs: [0],
+    });
+    const worker = createDeliveryWorker({
+      connection: proxy.url, // the worker's commands go through the proxy
+      queueName,
+      channels: bed.lookup,
+      maxInFlightPerChannel: 1,
+      // A lease of over ten minutes: a copy of the slot left behind would hold the channel that long.
+      sender: { dangerouslyAllowLoopback: true, timeoutMs: 600_000 },
+    });
+    const admin = new Redis(bed.redis.url);
+    bed.closeAfterTest({ close: async () => admin.disconnect() }, proxy, queue, worker);
+    const channel = bed.inboxChannel();
+    const deliveries = () => bed.mock.service.inbox.deliveries(channel.id).length;
+    await queue.enqueue(channel.id, sampleAlert()); // its attempt creates the channel's slots
+    await waitFor('the first delivery', () => deliveries() === 1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+
+    const lost = proxy.loseReplyTo('lpushx');
+    await queue.enqueue(channel.id, sampleAlert());
+    await lost;
+    await waitFor('the second delivery', () => deliveries() === 2);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const slots = await admin.lrange(`cspwatch:${queueName}:slots:{${channel.id}}`, 0, -1);
+    expect(slots).toEqual(['~']);
   });
 });
 
