@@ -7,10 +7,10 @@
  * only a take that finds no list runs a script. A job that finds every slot held moves itself
  * to delayed (no attempt counted) and waits in the channel's waiting room; the attempt that
  * gives a slot back promotes the oldest waiting job (or, once the channel is disabled, the
- * worker parks the waiting jobs: process-job.ts). A slot held by a worker that died is taken
- * back by the first job that finds the slots full once its lease has run out, and a waiting job
- * whose promotion was lost runs when its delay (the same lease) runs out, so nothing waits for
- * ever.
+ * worker parks the waiting jobs: waiting-room-parking.ts). A slot held by a worker that died is
+ * taken back by the first job that finds the slots full once its lease has run out, and a
+ * waiting job whose promotion was lost runs when its delay (the same lease) runs out, so
+ * nothing waits for ever.
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import { DelayedError, Job } from 'bullmq';
