@@ -56,5 +56,5 @@ export function createWaitingRoomParking(options: WaitingRoomParkingOptions) {
     }
   }
 
-  return { parkWaitingRoom, parkWaitingJob };
+  return { parkWaitingRoom };
 }
