@@ -177,6 +177,59 @@ describe('delivery queue and worker', () => {
     expect(released).toHaveLength(12);
   });
 
+  it('releases each parked alert once when two releases of its channel run at the same time', async () => {
+    const { queue } = setup({ attemptDelaysMs: [0] }); // one attempt, then parked
+    const channel = inboxChannel(500);
+    const alerts = Array.from({ length: 3 }, () => sampleAlert());
+    for (const alert of alerts) await queue.enqueue(channel.id, alert);
+    await waitFor('every alert parked', async () => (await queue.countParked(channel.id)) === 3);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    bed.mock.service.inbox.setResponse(channel.id, { status: 200 });
+
+    const [first, second] = await Promise.all([
+      queue.releaseParked(channel.id),
+      queue.releaseParked(channel.id),
+    ]);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const delivered = bed.mock.service.inbox
+      .deliveries(channel.id)
+      .filter((delivery) => delivery.status === 200)
+      .map((delivery) => delivery.event?.id);
+    expect(delivered.sort()).toEqual(alerts.map((alert) => alert.id).sort());
+    expect([first.released, second.released].sort()).toEqual([0, 3]);
+    const released = (await allHistory(queue, channel.id)).filter((e) => e.kind === 'released');
+    expect(released).toHaveLength(3);
+  });
+
+  it('reports through onError a Redis error that cut an attempt short, and delivers on the retry', async () => {
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('q') };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: SHORT_SCHEDULE });
+    const channel = inboxChannel();
+    const admin = new Redis(bed.redis.url);
+    bed.closeAfterTest({ close: async () => admin.disconnect() });
+    // A key of another kind where the channel's in-flight slots live: the slot take fails.
+    const slotsKey = `cspwatch:${base.queueName}:slots:{${channel.id}}`;
+    let lookups = 0;
+    const errors: Error[] = [];
+    const worker = createDeliveryWorker({
+      ...base,
+      channels: async (id) => {
+        if (++lookups === 1) await admin.set(slotsKey, 'not a list');
+        else await admin.del(slotsKey);
+        return bed.lookup(id);
+      },
+      onError: (error) => errors.push(error),
+      sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
+    });
+    bed.closeAfterTest(queue, worker);
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor('the delivery', () => bed.mock.service.inbox.deliveries(channel.id).length === 1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    expect(errors.map((error) => error.message)).toEqual([expect.stringMatching(/WRONGTYPE/)]);
+    expect(await queue.getAlertHistory(alert.id)).toMatchObject([{ kind: 'attempt', ok: true }]);
+  });
+
   it('parks an alert whose schedule ran out, and expires parked alerts after parkedTtlMs (recorded)', async () => {
     const { queue } = setup({ attemptDelaysMs: [0, 10], parkedTtlMs: 50 });
     const channel = inboxChannel(503);

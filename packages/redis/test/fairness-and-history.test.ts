@@ -7,9 +7,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { createDeliveryQueue, createDeliveryWorker } from '@cspwatch/redis/queue';
 import type { DeliveryChannel } from '@cspwatch/webhook-sender';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { sampleAlert } from './helpers/alerts';
 import { queueDrained, queueTestBed } from './helpers/queue-test-bed';
+import { startRedisProxy } from './helpers/redis-proxy';
 import { waitFor } from './helpers/wait-for';
 
 const SECRET = 'whsec_fairness-secret-0123456789';
@@ -104,6 +106,41 @@ describe('the per-channel in-flight cap', () => {
   });
 });
 
+describe('a slot whose take ran twice', () => {
+  it('is given back whole: its reply was lost and ioredis sent the take again', async () => {
+    const proxy = await startRedisProxy(bed.redis.url);
+    const queueName = bed.uniqueName('resent');
+    const queue = createDeliveryQueue({
+      connection: bed.redis.url,
+      queueName,
+      attemptDelaysMs: [0],
+    });
+    const worker = createDeliveryWorker({
+      connection: proxy.url, // the worker's commands go through the proxy
+      queueName,
+      channels: bed.lookup,
+      maxInFlightPerChannel: 1,
+      // A lease of over ten minutes: a copy of the slot left behind would hold the channel that long.
+      sender: { dangerouslyAllowLoopback: true, timeoutMs: 600_000 },
+    });
+    const admin = new Redis(bed.redis.url);
+    bed.closeAfterTest({ close: async () => admin.disconnect() }, proxy, queue, worker);
+    const channel = bed.inboxChannel();
+    const deliveries = () => bed.mock.service.inbox.deliveries(channel.id).length;
+    await queue.enqueue(channel.id, sampleAlert()); // its attempt creates the channel's slots
+    await waitFor('the first delivery', () => deliveries() === 1);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+
+    const lost = proxy.loseReplyTo('lpushx');
+    await queue.enqueue(channel.id, sampleAlert());
+    await lost;
+    await waitFor('the second delivery', () => deliveries() === 2);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const slots = await admin.lrange(`cspwatch:${queueName}:slots:{${channel.id}}`, 0, -1);
+    expect(slots).toEqual(['~']);
+  });
+});
+
 describe("one alert's history", () => {
   it('answers every attempt and event of one alert in one call, kept whatever the channel count bound', async () => {
     const base = {
@@ -181,5 +218,39 @@ describe('close()', () => {
     expect(slow.stats().requests).toBe(1);
     const counts = await queue.getCounts();
     expect(counts.waiting + counts.delayed).toBe(1);
+  });
+});
+
+describe('close() past closeTimeoutMs', () => {
+  it('resolves while a delivery still hangs, and another worker delivers that alert once its lock ran out', async () => {
+    const slow = await startHoldingReceiver();
+    bed.closeAfterTest(slow);
+    const channel = { id: bed.uniqueName('hang-'), url: slow.url, secret: SECRET };
+    const base = { connection: bed.redis.url, queueName: bed.uniqueName('close-timeout') };
+    const queue = createDeliveryQueue({ ...base, attemptDelaysMs: [0] });
+    bed.closeAfterTest(queue);
+    const timings = { lockDurationMs: 200, stalledIntervalMs: 200, closeTimeoutMs: 100 };
+    const sender = { dangerouslyAllowLoopback: true, timeoutMs: 600_000 };
+    const errors: Error[] = [];
+    const first = createDeliveryWorker({
+      ...base,
+      ...timings,
+      channels: () => channel,
+      sender,
+      onError: (error) => errors.push(error),
+    });
+    const alert = sampleAlert();
+    await queue.enqueue(channel.id, alert);
+    await waitFor('the delivery in flight', () => slow.stats().open === 1);
+    await first.close(); // on main this waited for the sender's timeout (10 minutes here)
+    expect(slow.stats()).toMatchObject({ requests: 1, open: 1 });
+
+    const second = createDeliveryWorker({ ...base, ...timings, channels: () => channel, sender });
+    bed.closeAfterTest(second);
+    await waitFor('the second attempt', () => slow.stats().requests === 2);
+    slow.answerAll(200);
+    await waitFor('the queue to drain', () => queueDrained(queue));
+    const attempts = (await queue.getAlertHistory(alert.id)).filter((e) => e.kind === 'attempt');
+    expect(attempts).toMatchObject([{ ok: true }]);
   });
 });

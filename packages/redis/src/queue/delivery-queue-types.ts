@@ -37,7 +37,7 @@ export interface EnqueueResult {
 
 /** What `enableChannel` and `releaseParked` give back. */
 export interface ReleaseResult {
-  /** Parked alerts put back in the queue. */
+  /** Parked alerts put back in the queue (0 when another release of the channel was under way). */
   readonly released: number;
 }
 

@@ -13,7 +13,7 @@ import type { DeliveryWorkerHealth } from './health';
 import { createInFlightSlots } from './in-flight';
 import { DELIVER_JOB, type DeliveryJobData } from './jobs';
 import { queueKeys } from './keys';
-import { createJobProcessor } from './process-job';
+import { createJobProcessor, isAttemptFailure } from './process-job';
 import { expireParkedAlerts } from './release';
 import { delayBeforeAttempt } from './retry-schedule';
 import { openShardQueues } from './shard-queues';
@@ -75,14 +75,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   const { lockDurationMs, closeTimeoutMs, concurrency } = settings;
   const queues = openShardQueues(redis, base.prefix, base.queueName, base.shards, report);
   let closing: Promise<void> | undefined;
+  // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
+  // to another worker, so a slot held that long belongs to a dead one.
+  const leaseMs = (settings.sender.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs;
   const slots = createInFlightSlots({
     redis: state,
     queues,
     keys,
     cap: settings.maxInFlightPerChannel,
-    // An attempt ends within the sender's timeout; past its lock too, BullMQ has given the job
-    // to another worker, so a slot held that long belongs to a dead one.
-    leaseMs: (settings.sender.timeoutMs ?? DEFAULT_SENDER_OPTIONS.timeoutMs) + lockDurationMs,
+    leaseMs,
   });
   const processor = createJobProcessor({
     redis: state,
@@ -96,17 +97,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     hand: handOff.hand,
     report,
     closing: () => closing !== undefined,
+    holdMs: leaseMs,
     observer: settings.observer,
   });
   let inFlight = 0;
+  let idle: (() => void) | undefined; // close()'s wait for the jobs in flight
   const processJob = async (job: Job<DeliveryJobData>, token?: string) => {
     inFlight++;
     try {
       return await tracing.process(job, () => processor.process(job, token));
     } finally {
-      inFlight--;
+      if (--inFlight === 0) idle?.();
     }
   };
+  const whenIdle = () =>
+    inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (idle = resolve));
   // One BullMQ worker per shard, sharing this process's concurrency.
   const workers = queues.all.map(
     (queue) =>
@@ -130,7 +135,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   for (const worker of workers) {
     worker.on('error', report); // connection errors: ioredis reconnects and the worker resumes
     // A job BullMQ failed for good (not a delivery failure: those park themselves) is parked.
-    worker.on('failed', (job) => {
+    worker.on('failed', (job, error) => {
+      // A failed attempt is in the history; any other error (Redis, mid-way) is told here.
+      if (!isAttemptFailure(error)) report(error);
       if (job?.name === DELIVER_JOB && job.finishedOn) processor.parkFailedJob(job).catch(report);
     });
   }
@@ -162,9 +169,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     close() {
       closing ??= (async () => {
         clearInterval(housekeeping);
-        await Promise.all(workers.map((worker) => closeWithin(worker, closeTimeoutMs)));
+        // Paused, not closed, while waiting: BullMQ answers a second close() with the first
+        // one's promise, so a close() waiting for the jobs could not be forced any more.
+        await Promise.all(workers.map((worker) => worker.pause(true)));
+        const drained = await within(whenIdle(), closeTimeoutMs);
+        await Promise.all(workers.map((worker) => worker.close(!drained)));
         await queues.close();
-        await sender.close();
+        // A delivery still in flight keeps its pool open until it ends: that is not waited for.
+        const pools = sender.close();
+        if (drained) await pools;
+        else pools.catch(report);
         state.disconnect();
         redis.disconnect();
       })();
@@ -184,18 +198,13 @@ async function parkFailedJobs(
   }
 }
 
-/**
- * Stops taking jobs and waits for the ones in flight, at most `timeoutMs`; then closes anyway
- * (BullMQ gives the jobs still held to another worker once their lock runs out).
- */
-async function closeWithin(worker: Worker, timeoutMs: number): Promise<void> {
+/** Resolves `true` once `work` settled, or `false` after `timeoutMs`, whichever comes first. */
+async function within(work: Promise<unknown>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
   });
-  const closed = worker.close();
-  const first = await Promise.race([closed.then(() => 'closed' as const), timedOut]);
+  const settled = await Promise.race([work.then(() => true), timedOut]);
   clearTimeout(timer);
-  if (first === 'timeout') await worker.close(true);
-  await closed.catch(() => {});
+  return settled;
 }

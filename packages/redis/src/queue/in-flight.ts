@@ -7,10 +7,10 @@
  * only a take that finds no list runs a script. A job that finds every slot held moves itself
  * to delayed (no attempt counted) and waits in the channel's waiting room; the attempt that
  * gives a slot back promotes the oldest waiting job (or, once the channel is disabled, the
- * worker parks the waiting jobs: process-job.ts). A slot held by a worker that died is taken
- * back by the first job that finds the slots full once its lease has run out, and a waiting job
- * whose promotion was lost runs when its delay (the same lease) runs out, so nothing waits for
- * ever.
+ * worker parks the waiting jobs: waiting-room-parking.ts). A slot held by a worker that died is
+ * taken back by the first job that finds the slots full once its lease has run out, and a
+ * waiting job whose promotion was lost runs when its delay (the same lease) runs out, so
+ * nothing waits for ever.
  */
 import type { ChannelState } from '@cspwatch/webhook-sender';
 import { DelayedError, Job } from 'bullmq';
@@ -95,8 +95,9 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
     }
   }
 
+  // Every copy: a take whose reply was lost is sent again by ioredis, and pushes it twice.
   async function giveBack(slot: string, channelId: string): Promise<void> {
-    await redis.lrem(keys.inFlight(channelId), 1, slot);
+    await redis.lrem(keys.inFlight(channelId), 0, slot);
   }
 
   return {
@@ -119,7 +120,7 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
       if (length > 0 && length - 1 <= cap) return { slot, state };
       // Over the cap: out again at once, with no wait (the waiting room's script, which runs
       // next, takes back slots whose lease ran out). No list: the script creates it.
-      if (length > 0) return { undone: redis.lrem(key, 1, slot) };
+      if (length > 0) return { undone: redis.lrem(key, 0, slot) };
       const created = await redis.cspwatchCreateSlots(key, slot, String(cap), setExpiry.ttl);
       setExpiry.due(key, now); // it has its expiry: the next refresh is an interval away
       return created === 1 ? { slot, state } : { undone: Promise.resolve() };

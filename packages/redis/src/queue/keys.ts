@@ -15,6 +15,10 @@ export interface QueueKeys extends ChannelStateKeys {
   parked(channelId: string): string;
   /** Per-channel hash: parked entry id → the parked alert as JSON. */
   parkedData(channelId: string): string;
+  /** Per-job claim of the parking of a job BullMQ failed for good (one parker at a time). */
+  parkingClaim(channelId: string, jobId: string): string;
+  /** Per-channel lock of the release of its parked alerts under way (one at a time). */
+  releasing(channelId: string): string;
   /** The channels with parked alerts (score: their oldest parked time), for expiry and counts. */
   readonly parkedChannels: string;
   /**
@@ -38,6 +42,8 @@ export function queueKeys(prefix: string, queueName: string): QueueKeys {
     history: (id) => `${base}:history:{${id}}`,
     parked: (id) => `${base}:parked:{${id}}`,
     parkedData: (id) => `${base}:parked-data:{${id}}`,
+    parkingClaim: (id, jobId) => `${base}:parking:{${id}}:${jobId}`,
+    releasing: (id) => `${base}:releasing:{${id}}`,
     parkedChannels: `${base}:parked-channels`,
     inFlight: (id) => `${base}:slots:{${id}}`,
     waitingRoom: (id) => `${base}:waiting-for-slot:{${id}}`,

@@ -14,7 +14,7 @@ import type {
   WebhookSender,
 } from '@cspwatch/webhook-sender';
 import { isWebhookSenderError } from '@cspwatch/webhook-sender';
-import { DelayedError, Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import { CspwatchRedisError } from '../errors';
 import { indexDisabledChannel } from '../stores/channel-state-store';
 import { noteAttemptOutcome } from '../telemetry/tracing';
@@ -41,6 +41,7 @@ import { parkAlert } from './parking';
 import type { ScriptedRedis } from './scripts';
 import type { ShardQueues } from './shard-queues';
 import type { StateHandOff } from './state-hand-off';
+import { createWaitingRoomParking } from './waiting-room-parking';
 import type { ChannelLookup } from './worker-options';
 
 /** What the processor needs. */
@@ -59,6 +60,8 @@ export interface JobProcessorContext {
   readonly report: (error: unknown) => void;
   /** `true` once `close()` began: a job taken after that is handed back, not run. */
   readonly closing: () => boolean;
+  /** How long a job of a disabled channel's waiting room stays held while it is parked, ms. */
+  readonly holdMs: number;
   /** Told each outcome (metrics); `undefined` when nobody listens. */
   readonly observer: DeliveryObserver | undefined;
 }
@@ -68,14 +71,17 @@ class AttemptFailedError extends Error {
   override readonly name = 'AttemptFailedError';
 }
 
+/** Whether a job failed with an attempt the history holds (thrown for a retry), not otherwise. */
+export const isAttemptFailure = (error: unknown) => error instanceof AttemptFailedError;
+
 /** What one attempt came to. */
 type Attempt =
   | { readonly kind: 'skipped' } // the channel is disabled: nothing was sent
   | { readonly kind: 'sent'; readonly result: DeliveryResult }
   | { readonly kind: 'problem'; readonly cause: ChannelProblem; readonly error: string };
 
-/** Jobs of a disabled channel's waiting room parked at once. */
-const PARK_BATCH = 100;
+/** How long a parker holds its claim on a failed job. */
+const PARKING_CLAIM_MS = 60_000;
 
 /** Longest part of a lookup's own error message kept in the history. */
 const MAX_ERROR_TEXT = 300;
@@ -143,35 +149,12 @@ export function createJobProcessor(context: JobProcessorContext) {
     return true;
   }
 
-  /**
-   * Parks the jobs waiting for a slot of a channel that is now disabled, a batch at a time,
-   * rather than promoting them one by one to find the channel disabled. Each is parked before
-   * it leaves BullMQ: a crash in between leaves it delayed, to be parked when its delay runs out
-   * (parking is keyed by job id, so twice is once). `first` is a job already taken out.
-   */
-  async function parkWaitingRoom(channelId: string, first: string | null) {
-    // One at a time: the healthy channels' jobs keep the rest of the worker meanwhile.
-    if (first !== null) await parkWaitingJob(channelId, first);
-    for (;;) {
-      const taken = await slots.takeWaiting(channelId, PARK_BATCH);
-      for (const id of taken) await parkWaitingJob(channelId, id);
-      if (taken.length < PARK_BATCH) return;
-    }
-  }
-
-  /** Parks one job of a disabled channel's waiting room; runs it now if the channel was re-enabled. */
-  async function parkWaitingJob(channelId: string, jobId: string) {
-    const job = await Job.fromId<DeliveryJobData>(queues.forChannel(channelId), jobId);
-    if (!job || job.name !== DELIVER_JOB) return; // it ran on its own delay, or was removed
-    const parked = await park(
-      job,
-      job.data.priorAttempts + job.attemptsMade,
-      'channel_disabled',
-      true,
-    );
-    // A job that its delay made run meanwhile is locked: it stays with the worker that has it.
-    await (parked ? job.remove() : job.promote()).catch(() => {});
-  }
+  const { parkWaitingRoom } = createWaitingRoomParking({
+    queues,
+    slots,
+    holdMs: context.holdMs,
+    park: (job) => park(job, job.data.priorAttempts + job.attemptsMade, 'channel_disabled', true),
+  });
 
   /** Parks for a disabled channel, or, if it was re-enabled meanwhile, queues the alert again. */
   async function parkWhileDisabled(job: Job<DeliveryJobData>, attempts: number) {
@@ -396,6 +379,10 @@ export function createJobProcessor(context: JobProcessorContext) {
 
   /** Parks a job BullMQ failed for good for another reason than delivery (a worker error, stalls). */
   async function parkFailedJob(job: Job<DeliveryJobData>): Promise<void> {
+    // The 'failed' event and every worker's sweep may find the job at once: one parks (and
+    // records) it. A parker that dies lets its claim run out, and a later sweep parks it.
+    const claim = keys.parkingClaim(job.data.channelId, job.id ?? '');
+    if ((await redis.set(claim, '1', 'PX', PARKING_CLAIM_MS, 'NX')) === null) return;
     await park(job, job.data.priorAttempts + job.attemptsMade, 'worker_error', false);
     await job.remove().catch(() => {});
   }

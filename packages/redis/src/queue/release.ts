@@ -3,8 +3,10 @@
  * the same payload `id`), then remove them from the parked set. Recorded first, so a released
  * alert's next attempt (which may run at once) always comes after it in its history. A crash
  * between the steps can release an alert twice (or record a release that a later one redoes),
- * never lose it.
+ * never lose it. One release of a channel runs at a time (two at once would both put the same
+ * alerts back): a release that finds another under way leaves the alerts to it.
  */
+import { randomUUID } from 'node:crypto';
 import { appendHistory, type HistoryRetention } from './history';
 import { type DeliveryJobTarget, deliveryJob } from './jobs';
 import type { QueueKeys } from './keys';
@@ -20,6 +22,8 @@ import type { RetrySchedule } from './retry-schedule';
 import type { ScriptedRedis } from './scripts';
 
 const BATCH = 500;
+/** How long a release holds its channel's lock past its last batch (a crashed one's runs out). */
+const LOCK_MS = 60_000;
 
 /** Records that each of `batch` was released or expired. */
 async function recordEach(
@@ -42,7 +46,10 @@ async function recordEach(
   );
 }
 
-/** Releases every parked alert of a channel; resolves with how many. */
+/**
+ * Releases every parked alert of a channel; resolves with how many (0 when another release of
+ * the channel is under way: that one releases them).
+ */
 export async function releaseParkedAlerts(
   redis: ScriptedRedis,
   target: DeliveryJobTarget,
@@ -51,32 +58,40 @@ export async function releaseParkedAlerts(
   schedule: RetrySchedule,
   retention: HistoryRetention,
 ): Promise<number> {
+  const lock = keys.releasing(channelId);
+  const token = randomUUID();
+  if ((await redis.set(lock, token, 'PX', LOCK_MS, 'NX')) === null) return 0;
   let released = 0;
-  for (;;) {
-    const batch = await readParked(redis, keys, channelId, BATCH);
-    if (batch.length === 0) break;
-    await recordEach(redis, keys, 'released', batch, retention);
-    await target.add(
-      channelId,
-      batch.map(({ alert, attempts, traceContext }) =>
-        deliveryJob({
-          channelId,
-          alert,
-          priorAttempts: attempts,
-          schedule,
-          ...(traceContext ? { traceContext } : {}),
-        }),
-      ),
-    );
-    await unpark(
-      redis,
-      keys,
-      channelId,
-      batch.map((parked) => parked.entryId),
-    );
-    released += batch.length;
+  try {
+    for (;;) {
+      const batch = await readParked(redis, keys, channelId, BATCH);
+      if (batch.length === 0) break;
+      await recordEach(redis, keys, 'released', batch, retention);
+      await target.add(
+        channelId,
+        batch.map(({ alert, attempts, traceContext }) =>
+          deliveryJob({
+            channelId,
+            alert,
+            priorAttempts: attempts,
+            schedule,
+            ...(traceContext ? { traceContext } : {}),
+          }),
+        ),
+      );
+      await unpark(
+        redis,
+        keys,
+        channelId,
+        batch.map((parked) => parked.entryId),
+      );
+      released += batch.length;
+      await redis.pexpire(lock, LOCK_MS);
+    }
+    await reindexChannel(redis, keys, channelId);
+  } finally {
+    if ((await redis.get(lock)) === token) await redis.del(lock);
   }
-  await reindexChannel(redis, keys, channelId);
   return released;
 }
 

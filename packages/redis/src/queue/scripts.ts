@@ -69,7 +69,7 @@ const FINISH_ATTEMPT = `${APPEND_ENTRY_LUA}
 if redis.call('SET', KEYS[2], '1', 'NX', 'PX', 600000) then
   append_entry(KEYS[1], ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5])
 end
-redis.call('LREM', KEYS[3], 1, ARGV[6])
+redis.call('LREM', KEYS[3], 0, ARGV[6])
 return redis.call('ZPOPMIN', KEYS[4])`;
 
 // KEYS: stream, alert log, slots, waiting room, the channel's failures and disabled flag.
@@ -83,7 +83,7 @@ return redis.call('ZPOPMIN', KEYS[4])`;
 // back, or its lease ran out) is looked up in the alert's log, and a first run's answer found
 // there is answered again with nothing written.
 const END_ATTEMPT_ONE_NODE = `${RECORD_ATTEMPT_LUA}${APPEND_ENTRY_LUA}
-if redis.call('LREM', KEYS[3], 1, ARGV[3]) == 0 then
+if redis.call('LREM', KEYS[3], 0, ARGV[3]) == 0 then
   local log = redis.call('GET', KEYS[2])
   local at = log and string.find(log, ARGV[4] .. ' {', 1, true)
   if at then
@@ -121,7 +121,7 @@ if length == 0 then
   return 1
 end
 if length - 1 <= tonumber(ARGV[2]) then return 1 end
-redis.call('LREM', KEYS[1], 1, ARGV[1])
+redis.call('LREM', KEYS[1], 0, ARGV[1])
 return 0`;
 
 // KEYS: slots, waiting room. ARGV: job id, now, cap, the room's lifetime ms.

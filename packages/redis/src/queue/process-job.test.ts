@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { createWebhookSender } from '@cspwatch/webhook-sender';
+import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { sampleAlert } from '../../test/helpers/alerts';
+import { type RedisServerHandle, startRedisServer } from '../../test/helpers/redis-server';
+import { createRedisChannelStateStore } from '../stores/channel-state-store';
+import { readAlertHistory } from './history';
+import { createInFlightSlots } from './in-flight';
+import { type DeliveryJobData, deliveryJob } from './jobs';
+import { queueKeys } from './keys';
+import type { DeliveryOutcomeEvent } from './observer';
+import { createJobProcessor } from './process-job';
+import { defineQueueScripts, type ScriptedRedis } from './scripts';
+import { openShardQueues } from './shard-queues';
+import { createStateHandOff } from './state-hand-off';
+
+let server: RedisServerHandle;
+let redis: ScriptedRedis;
+const retention = { maxEntries: 100, maxAgeMs: 60_000 };
+const schedule = { delaysMs: [0], jitter: 0 };
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  redis = defineQueueScripts(new Redis(server.url, { maxRetriesPerRequest: null }));
+});
+afterAll(async () => {
+  redis.disconnect();
+  await server.stop();
+});
+
+/** A worker's job processor on real parts, on a queue of its own, with what it told. */
+function processorOnOwnQueue() {
+  const queueName = `q${randomUUID()}`;
+  const keys = queueKeys('process-job', queueName);
+  const queues = openShardQueues(redis, 'process-job', queueName, 1, () => {});
+  const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
+  const handOff = createStateHandOff(store);
+  const sender = createWebhookSender({ store: handOff.store });
+  const events: DeliveryOutcomeEvent[] = [];
+  const processor = createJobProcessor({
+    redis,
+    queues,
+    keys,
+    retention,
+    sender,
+    store,
+    channels: () => undefined,
+    slots: createInFlightSlots({ redis, queues, keys, cap: 1, leaseMs: 60_000 }),
+    hand: handOff.hand,
+    report: () => {},
+    closing: () => false,
+    holdMs: 60_000,
+    observer: (event) => events.push(event),
+  });
+  onTestFinished(async () => {
+    await queues.close();
+    await sender.close();
+  });
+  return { keys, queues, processor, events };
+}
+
+describe('parking a job BullMQ failed for good', () => {
+  it("records it once when the worker's 'failed' event and a sweep park it at the same time", async () => {
+    const { keys, queues, processor, events } = processorOnOwnQueue();
+    const channelId = `ch_${randomUUID()}`;
+    const alert = sampleAlert();
+    const { name, data, opts } = deliveryJob({ channelId, alert, priorAttempts: 0, schedule });
+    const added = (await queues
+      .forChannel(channelId)
+      .add(name, data, opts)) as Job<DeliveryJobData>;
+    const again = (await queues
+      .forChannel(channelId)
+      .getJob(added.id ?? '')) as Job<DeliveryJobData>;
+
+    await Promise.all([processor.parkFailedJob(added), processor.parkFailedJob(again)]);
+
+    expect(await redis.zcard(keys.parked(channelId))).toBe(1);
+    const history = await readAlertHistory(redis, keys, alert.id, retention);
+    expect(history).toMatchObject([{ kind: 'parked', reason: 'worker_error' }]);
+    expect(events).toEqual([{ outcome: 'parked', channelId, reason: 'worker_error' }]);
+  });
+});
