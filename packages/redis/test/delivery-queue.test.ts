@@ -42,7 +42,7 @@ function setup(overrides: { attemptDelaysMs?: number[]; parkedTtlMs?: number } =
     sender: { dangerouslyAllowLoopback: true, timeoutMs: 5_000 },
   });
   bed.closeAfterTest(queue, worker);
-  return { queue, worker };
+  return { queue, worker, queueName: base.queueName };
 }
 
 /** Parking writes the parked set, then the history: wait for the record, not the set. */
@@ -199,6 +199,40 @@ describe('delivery queue and worker', () => {
     expect([first.released, second.released].sort()).toEqual([0, 3]);
     const released = (await allHistory(queue, channel.id)).filter((e) => e.kind === 'released');
     expect(released).toHaveLength(3);
+  });
+
+  it('waits for a release of the channel under way, then releases what is parked', async () => {
+    const { queue, queueName } = setup({ attemptDelaysMs: [0] }); // one attempt, then parked
+    const channel = inboxChannel(500);
+    const alerts = Array.from({ length: 2 }, () => sampleAlert());
+    for (const alert of alerts) await queue.enqueue(channel.id, alert);
+    await waitFor('every alert parked', async () => (await queue.countParked(channel.id)) === 2);
+    bed.mock.service.inbox.setResponse(channel.id, { status: 200 });
+    const admin = new Redis(bed.redis.url);
+    const monitor = await admin.monitor();
+    bed.closeAfterTest({
+      close: async () => {
+        monitor.disconnect();
+        admin.disconnect();
+      },
+    });
+    // Another release holds the channel's lock: this one must wait for it, not answer 0.
+    const lock = `cspwatch:${queueName}:releasing:{${channel.id}}`;
+    await admin.set(lock, 'another release');
+    const refused = new Promise<void>((resolve) =>
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        if (args[0]?.toLowerCase() === 'set' && args[1] === lock) resolve();
+      }),
+    );
+    const release = queue.releaseParked(channel.id);
+    await refused; // it tried the lock while it was held
+    await admin.del(lock);
+    expect((await release).released).toBe(2);
+    await waitFor(
+      'both delivered',
+      () =>
+        bed.mock.service.inbox.deliveries(channel.id).filter((d) => d.status === 200).length === 2,
+    );
   });
 
   it('reports through onError a Redis error that cut an attempt short, and delivers on the retry', async () => {

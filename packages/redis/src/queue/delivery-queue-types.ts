@@ -37,7 +37,7 @@ export interface EnqueueResult {
 
 /** What `enableChannel` and `releaseParked` give back. */
 export interface ReleaseResult {
-  /** Parked alerts put back in the queue (0 when another release of the channel was under way). */
+  /** Parked alerts this call put back in the queue (not those of a release it waited for). */
   readonly released: number;
 }
 
@@ -59,9 +59,15 @@ export interface DeliveryQueue {
     alert: CspwatchEvent,
     options?: EnqueueOptions,
   ): Promise<EnqueueResult>;
-  /** Re-enables a channel (resets its count) and releases its parked alerts. */
+  /**
+   * Re-enables a channel (resets its count) and releases its parked alerts. A release of the
+   * channel under way (another call's, another process's) is waited for, then this one runs.
+   */
   enableChannel(channelId: string): Promise<ReleaseResult>;
-  /** Puts a channel's parked alerts back in the queue (a fresh schedule, the same `id`). */
+  /**
+   * Puts a channel's parked alerts back in the queue (a fresh schedule, the same `id`); like
+   * `enableChannel`, after any release of the channel under way.
+   */
   releaseParked(channelId: string): Promise<ReleaseResult>;
   /** Expires alerts parked longer than `parkedTtlMs` now (workers also do it periodically). */
   expireParked(): Promise<ExpireResult>;

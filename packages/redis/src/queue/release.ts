@@ -4,7 +4,8 @@
  * alert's next attempt (which may run at once) always comes after it in its history. A crash
  * between the steps can release an alert twice (or record a release that a later one redoes),
  * never lose it. One release of a channel runs at a time (two at once would both put the same
- * alerts back): a release that finds another under way leaves the alerts to it.
+ * alerts back): a release that finds another under way waits for it, then makes its own pass,
+ * so that every alert parked before a call is back in the queue when the call resolves.
  */
 import { randomUUID } from 'node:crypto';
 import { appendHistory, type HistoryRetention } from './history';
@@ -24,6 +25,8 @@ import type { ScriptedRedis } from './scripts';
 const BATCH = 500;
 /** How long a release holds its channel's lock past its last batch (a crashed one's runs out). */
 const LOCK_MS = 60_000;
+/** How often a release waiting for another one under way tries the lock again. */
+const LOCK_RETRY_MS = 25;
 
 /** Records that each of `batch` was released or expired. */
 async function recordEach(
@@ -47,8 +50,8 @@ async function recordEach(
 }
 
 /**
- * Releases every parked alert of a channel; resolves with how many (0 when another release of
- * the channel is under way: that one releases them).
+ * Releases every parked alert of a channel; resolves with how many. A release of the channel
+ * already under way (in any process) is waited for first, and what it released is not counted.
  */
 export async function releaseParkedAlerts(
   redis: ScriptedRedis,
@@ -60,7 +63,9 @@ export async function releaseParkedAlerts(
 ): Promise<number> {
   const lock = keys.releasing(channelId);
   const token = randomUUID();
-  if ((await redis.set(lock, token, 'PX', LOCK_MS, 'NX')) === null) return 0;
+  while ((await redis.set(lock, token, 'PX', LOCK_MS, 'NX')) === null) {
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
   let released = 0;
   try {
     for (;;) {
