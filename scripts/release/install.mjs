@@ -12,6 +12,11 @@
 // dependency on its own, so the script also writes `pnpm.overrides` into your package.json,
 // pointing every @cspwatch package of this folder at its tarball, and then adds the ones you
 // named. Once the packages are on the registry, delete those overrides.
+//
+// A registry name given without a version that is a peer of a package installed here (ioredis,
+// bullmq, msw…) gets the range that package declares, so `ioredis` cannot bring a major it does
+// not support. With npm, a package installed without --dev goes to dependencies even if it was a
+// devDependency, and --dev leaves alone a sibling already in dependencies (npm would move it).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -83,6 +88,30 @@ function withSiblings(names, tarballs) {
   return [...needed];
 }
 
+/** The name of a registry spec without a version (`ioredis`), `undefined` for `ioredis@5`. */
+function bareName(spec) {
+  return /^(@[^/@]+\/)?[^@]+$/.test(spec) ? spec : undefined;
+}
+
+/** Gives each unversioned registry name the peer range one of `names`' tarballs declares for it. */
+function withPeerRanges(registry, names, tarballs) {
+  return registry.map((spec) => {
+    const name = bareName(spec);
+    for (const ours of name ? names : []) {
+      const range = tarballs.get(ours).manifest.peerDependencies?.[name];
+      if (range === undefined) continue;
+      console.log(`install: ${name}@${range}, the range ${ours} supports`);
+      return `${name}@${range}`;
+    }
+    return spec;
+  });
+}
+
+/** Names listed in the project's `dependencies`. */
+function productionDependencies() {
+  return new Set(Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies ?? {}));
+}
+
 const spec = (path) => {
   const relativePath = relative(process.cwd(), path).split('\\').join('/');
   return relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
@@ -111,10 +140,15 @@ for (const name of options.names) {
   } else registry.push(name);
 }
 const save = options.dev ? ['--save-dev'] : [];
+const siblings = withSiblings(ours, tarballs);
+const fromRegistry = withPeerRanges(registry, siblings, tarballs);
 
 if (options.pm === 'npm') {
-  const files = withSiblings(ours, tarballs).map((name) => spec(tarballs.get(name).path));
-  run('npm', ['install', ...save, ...files, ...registry]);
+  const inProduction = options.dev ? productionDependencies() : new Set();
+  const files = siblings
+    .filter((name) => ours.includes(name) || !inProduction.has(name))
+    .map((name) => spec(tarballs.get(name).path));
+  run('npm', ['install', ...(options.dev ? save : ['--save-prod']), ...files, ...fromRegistry]);
 } else {
   const manifestPath = resolve('package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -125,5 +159,10 @@ if (options.pm === 'npm') {
   console.log(
     `install: package.json pnpm.overrides now point ${[...tarballs.keys()].join(', ')} at ${spec(import.meta.dirname)}`,
   );
-  run('pnpm', ['add', ...save, ...ours.map((name) => spec(tarballs.get(name).path)), ...registry]);
+  run('pnpm', [
+    'add',
+    ...save,
+    ...ours.map((name) => spec(tarballs.get(name).path)),
+    ...fromRegistry,
+  ]);
 }
