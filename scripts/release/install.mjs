@@ -16,7 +16,7 @@
 // A registry name given without a version that is a peer of a package installed here (ioredis,
 // bullmq, msw…) gets the range that package declares, so `ioredis` cannot bring a major it does
 // not support. With npm, a package installed without --dev goes to dependencies even if it was a
-// devDependency, and --dev leaves alone a sibling already in dependencies (npm would move it).
+// devDependency, and a sibling already in dependencies stays there on a --dev install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -117,14 +117,15 @@ const spec = (path) => {
   return relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
 };
 
-function run(command, args) {
+/** Runs the command; exits with its status when it fails, or when `last`. */
+function run(command, args, { last = true } = {}) {
   console.log(`install: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
   if (result.error) refuse(`could not run ${command}: ${result.error.message}`);
-  process.exit(result.status ?? 1);
+  if (last || result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const options = parseArguments(process.argv.slice(2));
@@ -144,10 +145,13 @@ const siblings = withSiblings(ours, tarballs);
 const fromRegistry = withPeerRanges(registry, siblings, tarballs);
 
 if (options.pm === 'npm') {
+  const file = (name) => spec(tarballs.get(name).path);
+  // npm moves a package to the section of the command that names it: a sibling already in
+  // dependencies is brought to this folder's version there first, then left out of --save-dev.
   const inProduction = options.dev ? productionDependencies() : new Set();
-  const files = siblings
-    .filter((name) => ours.includes(name) || !inProduction.has(name))
-    .map((name) => spec(tarballs.get(name).path));
+  const kept = siblings.filter((name) => !ours.includes(name) && inProduction.has(name));
+  if (kept.length > 0) run('npm', ['install', '--save-prod', ...kept.map(file)], { last: false });
+  const files = siblings.filter((name) => !kept.includes(name)).map(file);
   run('npm', ['install', ...(options.dev ? save : ['--save-prod']), ...files, ...fromRegistry]);
 } else {
   const manifestPath = resolve('package.json');

@@ -293,7 +293,7 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
 });
 
 describe('installing into a project that has @cspwatch packages already (npm)', () => {
-  it('a --dev install leaves a production sibling in dependencies; naming it again keeps it there', async () => {
+  it('a --dev install leaves a production sibling in dependencies; a production install moves a dev sibling up', async () => {
     const dir = await install('npm', ['@cspwatch/webhooks']);
     const sections = () => {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
