@@ -12,6 +12,11 @@
 // dependency on its own, so the script also writes `pnpm.overrides` into your package.json,
 // pointing every @cspwatch package of this folder at its tarball, and then adds the ones you
 // named. Once the packages are on the registry, delete those overrides.
+//
+// A registry name given without a version that is a peer of a package installed here (ioredis,
+// bullmq, msw…) gets the range that package declares, so `ioredis` cannot bring a major it does
+// not support. With npm, a package installed without --dev goes to dependencies even if it was a
+// devDependency, and a sibling already in dependencies stays there on a --dev install.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -83,19 +88,44 @@ function withSiblings(names, tarballs) {
   return [...needed];
 }
 
+/** The name of a registry spec without a version (`ioredis`), `undefined` for `ioredis@5`. */
+function bareName(spec) {
+  return /^(@[^/@]+\/)?[^@]+$/.test(spec) ? spec : undefined;
+}
+
+/** Gives each unversioned registry name the peer range one of `names`' tarballs declares for it. */
+function withPeerRanges(registry, names, tarballs) {
+  return registry.map((spec) => {
+    const name = bareName(spec);
+    for (const ours of name ? names : []) {
+      const range = tarballs.get(ours).manifest.peerDependencies?.[name];
+      if (range === undefined) continue;
+      console.log(`install: ${name}@${range}, the range ${ours} supports`);
+      return `${name}@${range}`;
+    }
+    return spec;
+  });
+}
+
+/** Names listed in the project's `dependencies`. */
+function productionDependencies() {
+  return new Set(Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies ?? {}));
+}
+
 const spec = (path) => {
   const relativePath = relative(process.cwd(), path).split('\\').join('/');
   return relativePath.startsWith('.') ? relativePath : `./${relativePath}`;
 };
 
-function run(command, args) {
+/** Runs the command; exits with its status when it fails, or when `last`. */
+function run(command, args, { last = true } = {}) {
   console.log(`install: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {
     stdio: 'inherit',
     shell: process.platform === 'win32',
   });
   if (result.error) refuse(`could not run ${command}: ${result.error.message}`);
-  process.exit(result.status ?? 1);
+  if (last || result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const options = parseArguments(process.argv.slice(2));
@@ -111,10 +141,18 @@ for (const name of options.names) {
   } else registry.push(name);
 }
 const save = options.dev ? ['--save-dev'] : [];
+const siblings = withSiblings(ours, tarballs);
+const fromRegistry = withPeerRanges(registry, siblings, tarballs);
 
 if (options.pm === 'npm') {
-  const files = withSiblings(ours, tarballs).map((name) => spec(tarballs.get(name).path));
-  run('npm', ['install', ...save, ...files, ...registry]);
+  const file = (name) => spec(tarballs.get(name).path);
+  // npm moves a package to the section of the command that names it: a sibling already in
+  // dependencies is brought to this folder's version there first, then left out of --save-dev.
+  const inProduction = options.dev ? productionDependencies() : new Set();
+  const kept = siblings.filter((name) => !ours.includes(name) && inProduction.has(name));
+  if (kept.length > 0) run('npm', ['install', '--save-prod', ...kept.map(file)], { last: false });
+  const files = siblings.filter((name) => !kept.includes(name)).map(file);
+  run('npm', ['install', ...(options.dev ? save : ['--save-prod']), ...files, ...fromRegistry]);
 } else {
   const manifestPath = resolve('package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -125,5 +163,10 @@ if (options.pm === 'npm') {
   console.log(
     `install: package.json pnpm.overrides now point ${[...tarballs.keys()].join(', ')} at ${spec(import.meta.dirname)}`,
   );
-  run('pnpm', ['add', ...save, ...ours.map((name) => spec(tarballs.get(name).path)), ...registry]);
+  run('pnpm', [
+    'add',
+    ...save,
+    ...ours.map((name) => spec(tarballs.get(name).path)),
+    ...fromRegistry,
+  ]);
 }

@@ -4,9 +4,19 @@
  * install.mjs (the one command its README documents), and runs it: a receiver verifies a
  * signed delivery, the sender delivers, the client lists keys from the mock, the mock's CLI
  * starts (with npm via `npx -p` on the tarballs), the queue delivers through a real redis-server.
+ * Each project also type-checks its imports the way a strict TypeScript project does, without
+ * `skipLibCheck`: the shipped types may name only what that install brought.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +34,7 @@ import {
 
 const packages = new Map(publicPackages().map((entry) => [entry.manifest.name, entry]));
 const scenarios = join(import.meta.dirname, 'scenarios');
+const root = join(import.meta.dirname, '..', '..');
 
 /** The environment of every install and scenario: no npm or pnpm settings of this workspace. */
 const childEnv = {
@@ -141,6 +152,21 @@ async function runScenario(dir: string, file: string, env: Record<string, string
   return result.output;
 }
 
+/**
+ * Type-checks an import of each of `entries` in the project, strict and without `skipLibCheck`
+ * (the defaults of `tsc --strict`), with Node's types: a shipped `.d.ts` that imports a package
+ * the install did not bring (an optional peer loaded only when present) fails with TS2307.
+ */
+async function typecheckImports(dir: string, entries: string[]) {
+  const lines = entries.map((entry, index) => `export type * as entry${index} from '${entry}';`);
+  writeFileSync(join(dir, 'imports.ts'), `${lines.join('\n')}\n`);
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const types = ['--typeRoots', join(root, 'node_modules', '@types'), '--types', 'node'];
+  const options = ['--noEmit', '--strict', '--module', 'nodenext', '--target', 'es2022', ...types];
+  const result = await run('node', [tsc, ...options, 'imports.ts'], dir);
+  expect(result.code, result.output).toBe(0);
+}
+
 /** Starts the mock's CLI and lists two keys with the curl line its banner prints. */
 async function checkMockCli(command: string, args: string[], cwd: string) {
   const cli = await startUntil(
@@ -189,11 +215,18 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
   it('@cspwatch/webhooks: a receiver verifies a signed delivery and refuses a tampered one', async () => {
     const dir = await install(pm, ['@cspwatch/webhooks']);
     expect(await runScenario(dir, 'webhooks.mjs')).toMatch(/webhooks: verified/);
+    await typecheckImports(
+      dir,
+      ['', '/node', '/testing', '/express', '/next', '/fetch', '/fastify'].map(
+        (subpath) => `@cspwatch/webhooks${subpath}`,
+      ),
+    );
   });
 
   it('@cspwatch/webhook-sender: delivers a signed alert (with @cspwatch/webhooks from the folder)', async () => {
     const dir = await install(pm, ['@cspwatch/webhook-sender']);
     expect(await runScenario(dir, 'webhook-sender.mjs')).toMatch(/webhook-sender: delivered/);
+    await typecheckImports(dir, ['@cspwatch/webhook-sender']);
   });
 
   it('@cspwatch/client: lists the API keys of a mock server', async () => {
@@ -209,6 +242,7 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
       ),
     });
     expect(output).toMatch(/client: listed \d+ keys/);
+    await typecheckImports(dir, ['@cspwatch/client']);
   });
 
   it('@cspwatch/mock-server: the CLI starts and serves the API; in the project without msw, /msw says to install it', async () => {
@@ -224,6 +258,7 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
       const dir = await install(pm, ['@cspwatch/mock-server']);
       await checkMockCli('pnpm', ['exec', 'cspwatch-mock'], dir);
       expect(await runScenario(dir, 'mock-server-msw.mjs')).toMatch(/says to install msw/);
+      await typecheckImports(dir, ['@cspwatch/mock-server']);
     }
   });
 
@@ -232,13 +267,53 @@ describe.each(['npm', 'pnpm'] as const)('installed alone from .release/ with %s'
       string,
       string
     >;
+    // The names as docs/install.md gives them: install.mjs adds the peer ranges.
     const dir = await install(pm, [
       '@cspwatch/redis',
       '@cspwatch/webhook-sender',
-      `ioredis@${peers.ioredis}`,
-      `bullmq@${peers.bullmq}`,
+      'ioredis',
+      'bullmq',
     ]);
+    const installed = (name: string): string =>
+      JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')).version;
+    const major = (version = '') => /\d+/.exec(version)?.[0];
+    for (const name of ['ioredis', 'bullmq']) {
+      expect(major(installed(name)), `${name} of the major @cspwatch/redis supports`).toBe(
+        major(peers[name]),
+      );
+    }
     const output = await runScenario(dir, 'redis.mjs', { REDIS_URL: redis.url });
     expect(output).toMatch(/redis: the queue delivered/);
+    await typecheckImports(dir, [
+      '@cspwatch/redis',
+      '@cspwatch/redis/queue',
+      '@cspwatch/redis/health',
+    ]);
+  });
+});
+
+describe('installing into a project that has @cspwatch packages already (npm)', () => {
+  it('a --dev install leaves a production sibling in dependencies; a production install moves a dev sibling up', async () => {
+    const dir = await install('npm', ['@cspwatch/webhooks']);
+    const sections = () => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      return {
+        dependencies: Object.keys(manifest.dependencies ?? {}).sort(),
+        devDependencies: Object.keys(manifest.devDependencies ?? {}).sort(),
+      };
+    };
+    const dev = await run('node', ['release/install.mjs', '--dev', '@cspwatch/mock-server'], dir);
+    expect(dev.code, dev.output).toBe(0);
+    expect(sections()).toEqual({
+      dependencies: ['@cspwatch/webhooks'],
+      devDependencies: ['@cspwatch/mock-server', '@cspwatch/webhook-sender'],
+    });
+    // A sibling saved for the mock, then wanted in production, moves to dependencies.
+    const prod = await run('node', ['release/install.mjs', '@cspwatch/webhook-sender'], dir);
+    expect(prod.code, prod.output).toBe(0);
+    expect(sections()).toEqual({
+      dependencies: ['@cspwatch/webhook-sender', '@cspwatch/webhooks'],
+      devDependencies: ['@cspwatch/mock-server'],
+    });
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Every ```ts block in docs/*.md is a complete module that must type-check against the
- * packages' current source, with the repository's strict options. A guide whose code no
- * longer matches the API fails here, naming the Markdown file and line.
+ * Every ```ts block in docs/*.md, the root README and each package's README is a complete
+ * module that must type-check against the packages' current source, with the repository's
+ * strict options. A page whose code no longer matches the API fails here, naming the Markdown
+ * file and line.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { budget } from '../../../test-budget';
@@ -16,16 +17,30 @@ const CHECKED = new Set(['ts', 'typescript']);
 /** Pages the index links to that hold commands only, no TypeScript. */
 const COMMANDS_ONLY = new Set(['install.md']);
 
+/** The READMEs a newcomer reads first: the repository's and each package's. */
+function readmePaths(): string[] {
+  const packagesDir = join(repositoryRoot, 'packages');
+  const packageReadmes = readdirSync(packagesDir)
+    .sort()
+    .map((name) => join(packagesDir, name, 'README.md'))
+    .filter((path) => existsSync(path));
+  return [join(repositoryRoot, 'README.md'), ...packageReadmes];
+}
+
+function blocksOf(paths: readonly string[]): SourceBlock[] {
+  return paths.flatMap((path) =>
+    extractCodeBlocks(readFileSync(path, 'utf8'))
+      .filter((block) => CHECKED.has(block.lang) && !block.meta.includes('no-check'))
+      .map((block) => ({ file: fromRoot(path), line: block.line, code: block.code })),
+  );
+}
+
 function docBlocks(): SourceBlock[] {
-  return readdirSync(docsDir)
+  const pages = readdirSync(docsDir)
     .filter((name) => name.endsWith('.md'))
     .sort()
-    .flatMap((name) => {
-      const path = join(docsDir, name);
-      return extractCodeBlocks(readFileSync(path, 'utf8'))
-        .filter((block) => CHECKED.has(block.lang) && !block.meta.includes('no-check'))
-        .map((block) => ({ file: fromRoot(path), line: block.line, code: block.code }));
-    });
+    .map((name) => join(docsDir, name));
+  return blocksOf(pages);
 }
 
 describe('docs code blocks', () => {
@@ -44,7 +59,9 @@ describe('docs code blocks', () => {
   it('type-checks every ts block against the workspace packages', {
     timeout: budget(60_000),
   }, () => {
-    const diagnostics = typecheckBlocks(docBlocks(), join(workDir, 'docs'));
+    const blocks = [...docBlocks(), ...blocksOf(readmePaths())];
+    expect(blocks.some((block) => block.file === 'README.md')).toBe(true);
+    const diagnostics = typecheckBlocks(blocks, join(workDir, 'docs'));
     expect(diagnostics.map((d) => `${d.location} ${d.message}`)).toEqual([]);
   });
 

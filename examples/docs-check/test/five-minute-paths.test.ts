@@ -4,11 +4,19 @@
  * `POST`, a Worker's `fetch`, a script against the mock service, a vitest suite).
  * The Express and Fastify blocks listen on port 3000, so they are type-checked only; the same
  * adapters run in real apps in examples/express-receiver and the webhooks package's tests.
+ * The sender fleet's producer and re-enable scripts run as processes of their own against a
+ * real redis-server (the packages' built dist, as a user runs them) and must exit by themselves.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { type MockServer, startMockServer } from '@cspwatch/mock-server';
 import { createSignedDelivery } from '@cspwatch/webhooks/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  type RedisServerHandle,
+  startRedisServer,
+} from '../../../packages/redis/test/helpers/redis-server';
+import { budget } from '../../../test-budget';
 import { writePageBlock } from '../src/page-blocks';
 
 const SECRET = 'five-minute-paths-secret';
@@ -98,6 +106,58 @@ describe('docs/call-the-api.md', () => {
     copyFileSync(path, again); // a module of its own, so it runs again
     await import(again);
     expect(log).toHaveBeenCalledWith('Upgrade the plan to add a website.');
+  });
+});
+
+/** Scripts still running: a test that failed on its time leaves no process behind. */
+const running = new Set<ChildProcess>();
+
+/** Runs a module with tsx in a process of its own; resolves when that process exits. */
+function runScript(path: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path], {
+    env: { ...process.env, ...env },
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('docs/run-a-sender-fleet.md', () => {
+  let redis: RedisServerHandle;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterEach(() => {
+    for (const child of running) child.kill('SIGKILL');
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  // A script that leaves its queue open never exits: these would then fail on the test's time.
+  it('the producer enqueues its alert and exits', { timeout: budget(60_000) }, async () => {
+    const producer = writePageBlock('run-a-sender-fleet.md', 'Run a sender fleet');
+    const { code, output } = await runScript(producer, { REDIS_URL: redis.url });
+    expect(code, output).toBe(0);
+  });
+
+  it('the re-enable script prints the history and what it released, and exits', {
+    timeout: budget(60_000),
+  }, async () => {
+    const script = writePageBlock('run-a-sender-fleet.md', 'Run a sender fleet', 2);
+    const { code, output } = await runScript(script, { REDIS_URL: redis.url });
+    expect(code, output).toBe(0);
+    expect(output).toMatch(/^released \d+ alerts$/m);
   });
 });
 

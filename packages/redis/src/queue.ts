@@ -47,3 +47,4 @@ export {
 export { deliveryQueueShards, type ShardQueueLocation } from './queue/shard-locations';
 export type { ChannelLookup, DeliveryWorkerOptions } from './queue/worker-options';
 export type { Durability } from './stores/replication';
+export type { QueueTracerProvider } from './telemetry/tracing';

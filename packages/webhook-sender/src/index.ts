@@ -54,4 +54,5 @@ export {
   type TargetRejectionReason,
   type TargetVerdict,
 } from './target/target-policy';
+export type { SenderTracerProvider } from './telemetry/tracing';
 export { VERSION } from './version';

@@ -16,7 +16,7 @@ import { throwIfIssues, WebhookSenderError } from './errors';
 import type { HostResolver } from './target/resolver';
 import { systemResolver } from './target/resolver';
 import type { TargetPolicyOptions } from './target/target-policy';
-import { isTracerProvider, type TracerProvider } from './telemetry/tracing';
+import { isTracerProvider, type SenderTracerProvider } from './telemetry/tracing';
 import { VERSION } from './version';
 
 /** Options of {@link createWebhookSender}. Every field is optional. */
@@ -55,7 +55,7 @@ export interface WebhookSenderOptions extends TargetPolicyOptions {
    * Where the spans of deliveries go (`@opentelemetry/api`, an optional peer).
    * @default the global tracer provider: no spans until one is registered
    */
-  readonly tracerProvider?: TracerProvider;
+  readonly tracerProvider?: SenderTracerProvider;
 }
 
 /** Defaults of {@link WebhookSenderOptions}. */
@@ -82,7 +82,7 @@ export interface ResolvedSenderOptions {
   readonly userAgent: string;
   readonly now: () => number;
   readonly dangerouslyAllowLoopback: boolean;
-  readonly tracerProvider: TracerProvider | undefined;
+  readonly tracerProvider: SenderTracerProvider | undefined;
 }
 
 const KNOWN = [

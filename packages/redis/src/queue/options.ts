@@ -15,7 +15,7 @@ import type { ClusterNode, ClusterOptions, RedisOptions } from 'ioredis';
 import * as z from 'zod/mini';
 import { throwIfIssues } from '../errors';
 import { DURABILITIES, type Durability } from '../stores/replication';
-import { isTracerProvider, type TracerProvider } from '../telemetry/tracing';
+import { isTracerProvider, type QueueTracerProvider } from '../telemetry/tracing';
 
 /** A Redis Cluster: its seed nodes and ioredis `Cluster` options. */
 export interface ClusterConnectionOptions {
@@ -65,7 +65,7 @@ export interface DeliveryQueueBaseOptions {
    * peer); a worker's sender uses it too unless `sender.tracerProvider` is given.
    * @default the global tracer provider: no spans until one is registered
    */
-  readonly tracerProvider?: TracerProvider;
+  readonly tracerProvider?: QueueTracerProvider;
 }
 
 /** Options of {@link createDeliveryQueue} (the producer and admin side). */
@@ -143,7 +143,7 @@ export interface ResolvedBaseOptions {
   readonly historyMaxAgeMs: number;
   readonly parkedTtlMs: number;
   readonly shards: number;
-  readonly tracerProvider: TracerProvider | undefined;
+  readonly tracerProvider: QueueTracerProvider | undefined;
 }
 
 const DAY_100 = 100 * 24 * 3_600_000;
@@ -188,7 +188,7 @@ export const baseShape = {
   ),
   parkedTtlMs: z._default(integer(1, DAY_100 * 10), defaults.parkedTtlMs),
   tracerProvider: z.optional(
-    z.custom<TracerProvider>(isTracerProvider, {
+    z.custom<QueueTracerProvider>(isTracerProvider, {
       error: 'must be an OpenTelemetry TracerProvider (an object with getTracer)',
     }),
   ),

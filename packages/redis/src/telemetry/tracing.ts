@@ -9,10 +9,17 @@
  */
 import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
-import type { Span, TracerProvider } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { VERSION } from '../version';
 
-export type { TracerProvider };
+/**
+ * The part of an OpenTelemetry `TracerProvider` the queue uses; the `tracerProvider` option.
+ * Declared here, not imported, so the queue's types compile without `@opentelemetry/api`.
+ */
+export interface QueueTracerProvider {
+  /** Returns a tracer; the queue asks for one named `@cspwatch/redis` with its version. */
+  getTracer(name: string, version?: string): unknown;
+}
 
 /** The tracer's name: this package. */
 const TRACER_NAME = '@cspwatch/redis';
@@ -123,11 +130,14 @@ function fail(span: Span, error: unknown): void {
  */
 export function createQueueTracing(
   queueName: string,
-  tracerProvider: TracerProvider | undefined,
+  tracerProvider: QueueTracerProvider | undefined,
 ): QueueTracing {
   const otel = loadApi();
   if (!otel) return OFF;
-  const tracer = (tracerProvider ?? otel.trace).getTracer(TRACER_NAME, VERSION);
+  const tracer = (tracerProvider ?? otel.trace).getTracer(
+    TRACER_NAME,
+    VERSION,
+  ) as OpenTelemetry.Tracer;
   const messaging = (operation: 'send' | 'process') => ({
     'messaging.system': MESSAGING_SYSTEM,
     'messaging.operation.type': operation,
@@ -210,7 +220,7 @@ export function noteAttemptOutcome(ok: boolean, cause: string | null): void {
 }
 
 /** Whether `value` looks like an OpenTelemetry `TracerProvider` (has `getTracer`). */
-export function isTracerProvider(value: unknown): value is TracerProvider {
+export function isTracerProvider(value: unknown): value is QueueTracerProvider {
   return (
     typeof value === 'object' &&
     value !== null &&

@@ -10,10 +10,17 @@
  */
 import { requireOptionalPeer } from '@cspwatch/internal';
 import type * as OpenTelemetry from '@opentelemetry/api';
-import type { Span, TracerProvider } from '@opentelemetry/api';
+import type { Span } from '@opentelemetry/api';
 import { VERSION } from '../version';
 
-export type { TracerProvider };
+/**
+ * The part of an OpenTelemetry `TracerProvider` the sender uses; the `tracerProvider` option.
+ * Declared here, not imported, so the sender's types compile without `@opentelemetry/api`.
+ */
+export interface SenderTracerProvider {
+  /** Returns a tracer; the sender asks for one named `@cspwatch/webhook-sender` with its version. */
+  getTracer(name: string, version?: string): unknown;
+}
 
 /** What a span reads of an attempt's outcome (the delivery module's `AttemptOutcome` fits). */
 interface AttemptOutcome {
@@ -128,10 +135,15 @@ function activeSpan(otel: typeof OpenTelemetry, span: Span): AttemptSpan {
  * OpenTelemetry guidance for libraries). Off, at almost no cost, when the API is not installed
  * or no provider samples the span.
  */
-export function createSenderTracing(tracerProvider: TracerProvider | undefined): SenderTracing {
+export function createSenderTracing(
+  tracerProvider: SenderTracerProvider | undefined,
+): SenderTracing {
   const otel = loadApi();
   if (!otel) return OFF;
-  const tracer = (tracerProvider ?? otel.trace).getTracer(TRACER_NAME, VERSION);
+  const tracer = (tracerProvider ?? otel.trace).getTracer(
+    TRACER_NAME,
+    VERSION,
+  ) as OpenTelemetry.Tracer;
   return {
     startAttempt(channel, alertId, test) {
       const span = tracer.startSpan('POST', { kind: CLIENT });
@@ -168,7 +180,7 @@ export function traceHeaders(): Readonly<Record<string, string>> {
 }
 
 /** Whether `value` looks like an OpenTelemetry `TracerProvider` (has `getTracer`). */
-export function isTracerProvider(value: unknown): value is TracerProvider {
+export function isTracerProvider(value: unknown): value is SenderTracerProvider {
   return (
     typeof value === 'object' &&
     value !== null &&
