@@ -1,23 +1,12 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RedisServerHandle, startRedisServer } from '../../test/helpers/redis-server';
+import { describe, expect, it } from 'vitest';
+import { useScriptedRedis } from '../../test/helpers/scripted-redis';
 import { endAttemptOnOneNode, type UncountedEntry } from './attempt-end';
 import { readAlertHistory, readHistory } from './history';
 import { queueKeys } from './keys';
-import { defineQueueScripts, type ScriptedRedis } from './scripts';
 
-let server: RedisServerHandle;
-let redis: ScriptedRedis;
+const own = useScriptedRedis();
+
 const retention = { maxEntries: 100, maxAgeMs: 60_000 };
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  redis = defineQueueScripts(new Redis(server.url));
-});
-afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
-});
 
 /** A failed attempt's entry, on a channel and alert of their own. */
 function failedEntry(name: string): UncountedEntry {
@@ -44,28 +33,28 @@ describe('the end of an attempt on one redis-server', () => {
     const keys = queueKeys('end', `once-${Date.now()}`);
     const entry = failedEntry('resent');
     const slot = `${Date.now() + 60_000}:job-1`;
-    await redis.rpush(keys.inFlight(entry.channelId), slot, '~');
-    await redis.zadd(keys.waitingRoom(entry.channelId), 1, 'waiting-job');
+    await own.redis.rpush(keys.inFlight(entry.channelId), slot, '~');
+    await own.redis.zadd(keys.waitingRoom(entry.channelId), 1, 'waiting-job');
     // The same script twice, as ioredis re-sends it after a reconnect lost its reply.
     const sent: unknown[][] = [];
-    const original = redis.cspwatchEndAttemptOneNode.bind(redis);
-    redis.cspwatchEndAttemptOneNode = (...args: string[]) => {
+    const original = own.redis.cspwatchEndAttemptOneNode.bind(own.redis);
+    own.redis.cspwatchEndAttemptOneNode = (...args: string[]) => {
       sent.push(args);
       return original(...args);
     };
     const count = { counted: true, attempt: failure } as const;
-    const first = await endAttemptOnOneNode(redis, keys, retention, entry, slot, count);
-    redis.cspwatchEndAttemptOneNode = original;
+    const first = await endAttemptOnOneNode(own.redis, keys, retention, entry, slot, count);
+    own.redis.cspwatchEndAttemptOneNode = original;
     const again = (await original(...(sent[0] as string[]))) as unknown[];
 
     expect(first.recorded).toEqual({ consecutiveFailures: 1, disabled: true, disabledNow: true });
     expect(first.next).toBe('waiting-job');
     // The re-sent script answers what the first run did (the one disable included), writes nothing.
     expect(again).toEqual([1, 1, 1, '']);
-    expect(await redis.get(keys.failures(entry.channelId))).toBe('1');
-    expect(await redis.lrange(keys.inFlight(entry.channelId), 0, -1)).toEqual(['~']);
-    const channel = await readHistory(redis, keys.history(entry.channelId), {}, retention);
-    const alert = await readAlertHistory(redis, keys, entry.alertId, retention);
+    expect(await own.redis.get(keys.failures(entry.channelId))).toBe('1');
+    expect(await own.redis.lrange(keys.inFlight(entry.channelId), 0, -1)).toEqual(['~']);
+    const channel = await readHistory(own.redis, keys.history(entry.channelId), {}, retention);
+    const alert = await readAlertHistory(own.redis, keys, entry.alertId, retention);
     const { id: _, ...recorded } = alert[0] ?? { id: '' };
     expect(channel.entries).toHaveLength(1);
     expect(alert).toHaveLength(1);
@@ -77,23 +66,23 @@ describe('the end of an attempt on one redis-server', () => {
     const keys = queueKeys('end', `lease-${Date.now()}`);
     const entry = failedEntry('lease');
     const count = { counted: true, attempt: { ...failure, failuresToDisable: 5 } } as const;
-    const ended = await endAttemptOnOneNode(redis, keys, retention, entry, '1:gone', count);
+    const ended = await endAttemptOnOneNode(own.redis, keys, retention, entry, '1:gone', count);
     expect(ended.recorded).toEqual({ consecutiveFailures: 1, disabled: false, disabledNow: false });
     expect(ended.next).toBeNull();
-    expect(await readAlertHistory(redis, keys, entry.alertId, retention)).toHaveLength(1);
+    expect(await readAlertHistory(own.redis, keys, entry.alertId, retention)).toHaveLength(1);
   });
 
   it("appends an alert's later entries to its log, oldest first", async () => {
     const keys = queueKeys('end', `log-${Date.now()}`);
     const entry = failedEntry('log');
     const count = { counted: true, attempt: { ...failure, failuresToDisable: 5 } } as const;
-    await endAttemptOnOneNode(redis, keys, retention, entry, '1:a', count);
-    await endAttemptOnOneNode(redis, keys, retention, { ...entry, attempt: 2 }, '1:b', count);
-    const alert = await readAlertHistory(redis, keys, entry.alertId, retention);
+    await endAttemptOnOneNode(own.redis, keys, retention, entry, '1:a', count);
+    await endAttemptOnOneNode(own.redis, keys, retention, { ...entry, attempt: 2 }, '1:b', count);
+    const alert = await readAlertHistory(own.redis, keys, entry.alertId, retention);
     expect(alert.map((e) => [e.attempt, e.kind === 'attempt' && e.consecutiveFailures])).toEqual([
       [1, 1],
       [2, 2],
     ]);
-    expect(await redis.pttl(keys.alertHistory(entry.alertId))).toBeGreaterThan(50_000);
+    expect(await own.redis.pttl(keys.alertHistory(entry.alertId))).toBeGreaterThan(50_000);
   });
 });

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createWebhookSender } from '@cspwatch/webhook-sender';
 import type { Job } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { sampleAlert } from '../../test/helpers/alerts';
-import { type RedisServerHandle, startRedisServer } from '../../test/helpers/redis-server';
+import { useScriptedRedis } from '../../test/helpers/scripted-redis';
 import { createRedisChannelStateStore } from '../stores/channel-state-store';
 import { readAlertHistory } from './history';
 import { createInFlightSlots } from './in-flight';
@@ -12,42 +11,32 @@ import { type DeliveryJobData, deliveryJob } from './jobs';
 import { queueKeys } from './keys';
 import type { DeliveryOutcomeEvent } from './observer';
 import { createJobProcessor } from './process-job';
-import { defineQueueScripts, type ScriptedRedis } from './scripts';
 import { openShardQueues } from './shard-queues';
 import { createStateHandOff } from './state-hand-off';
 
-let server: RedisServerHandle;
-let redis: ScriptedRedis;
+const own = useScriptedRedis();
+
 const retention = { maxEntries: 100, maxAgeMs: 60_000 };
 const schedule = { delaysMs: [0], jitter: 0 };
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  redis = defineQueueScripts(new Redis(server.url, { maxRetriesPerRequest: null }));
-});
-afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
-});
 
 /** A worker's job processor on real parts, on a queue of its own, with what it told. */
 function processorOnOwnQueue() {
   const queueName = `q${randomUUID()}`;
   const keys = queueKeys('process-job', queueName);
-  const queues = openShardQueues(redis, 'process-job', queueName, 1, () => {});
-  const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
+  const queues = openShardQueues(own.redis, 'process-job', queueName, 1, () => {});
+  const store = createRedisChannelStateStore({ redis: own.redis, prefix: keys.channelStatePrefix });
   const handOff = createStateHandOff(store);
   const sender = createWebhookSender({ store: handOff.store });
   const events: DeliveryOutcomeEvent[] = [];
   const processor = createJobProcessor({
-    redis,
+    redis: own.redis,
     queues,
     keys,
     retention,
     sender,
     store,
     channels: () => undefined,
-    slots: createInFlightSlots({ redis, queues, keys, cap: 1, leaseMs: 60_000 }),
+    slots: createInFlightSlots({ redis: own.redis, queues, keys, cap: 1, leaseMs: 60_000 }),
     hand: handOff.hand,
     report: () => {},
     closing: () => false,
@@ -76,8 +65,8 @@ describe('parking a job BullMQ failed for good', () => {
 
     await Promise.all([processor.parkFailedJob(added), processor.parkFailedJob(again)]);
 
-    expect(await redis.zcard(keys.parked(channelId))).toBe(1);
-    const history = await readAlertHistory(redis, keys, alert.id, retention);
+    expect(await own.redis.zcard(keys.parked(channelId))).toBe(1);
+    const history = await readAlertHistory(own.redis, keys, alert.id, retention);
     expect(history).toMatchObject([{ kind: 'parked', reason: 'worker_error' }]);
     expect(events).toEqual([{ outcome: 'parked', channelId, reason: 'worker_error' }]);
   });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Job, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { sampleAlert } from '../../test/helpers/alerts';
-import { type RedisServerHandle, startRedisServer } from '../../test/helpers/redis-server';
+import { useScriptedRedis } from '../../test/helpers/scripted-redis';
 import { waitFor } from '../../test/helpers/wait-for';
 import { createRedisChannelStateStore } from '../stores/channel-state-store';
 import { createInFlightSlots } from './in-flight';
@@ -11,24 +10,14 @@ import { type DeliveryJobData, deliveryJob } from './jobs';
 import { queueKeys } from './keys';
 import { parkAlert } from './parking';
 import { releaseParkedAlerts } from './release';
-import { defineQueueScripts, type ScriptedRedis } from './scripts';
 import { openShardQueues } from './shard-queues';
 import { createWaitingRoomParking } from './waiting-room-parking';
 
-let server: RedisServerHandle;
-let redis: ScriptedRedis;
+const own = useScriptedRedis();
+
 const retention = { maxEntries: 100, maxAgeMs: 60_000 };
 const schedule = { delaysMs: [0, 10], jitter: 0 };
 const LEASE_MS = 60_000;
-
-beforeAll(async () => {
-  server = await startRedisServer();
-  redis = defineQueueScripts(new Redis(server.url, { maxRetriesPerRequest: null }));
-});
-afterAll(async () => {
-  redis.disconnect();
-  await server.stop();
-});
 
 /**
  * A queue whose channel is disabled, with one job in the channel's waiting room whose delay has
@@ -37,22 +26,22 @@ afterAll(async () => {
 async function disabledChannelWithDueWaitingJob() {
   const queueName = `q${randomUUID()}`;
   const keys = queueKeys('park-room', queueName);
-  const queues = openShardQueues(redis, 'park-room', queueName, 1, () => {});
-  const store = createRedisChannelStateStore({ redis, prefix: keys.channelStatePrefix });
+  const queues = openShardQueues(own.redis, 'park-room', queueName, 1, () => {});
+  const store = createRedisChannelStateStore({ redis: own.redis, prefix: keys.channelStatePrefix });
   const channelId = `ch_${randomUUID()}`;
   await store.disable(channelId);
   const alert = sampleAlert();
   const { name, data, opts } = deliveryJob({ channelId, alert, priorAttempts: 0, schedule });
   const queue = queues.forChannel(channelId);
   const job = await queue.add(name, data, { ...opts, delay: 1 });
-  await redis.zadd(keys.waitingRoom(channelId), job.timestamp, job.id ?? '');
+  await own.redis.zadd(keys.waitingRoom(channelId), job.timestamp, job.id ?? '');
   await waitFor('its delay to run out', () => Date.now() > job.timestamp + 1);
   const other = new Worker(queue.name, null, {
-    connection: redis,
+    connection: own.redis,
     prefix: queue.opts.prefix ?? '',
     lockDuration: LEASE_MS,
   });
-  const slots = createInFlightSlots({ redis, queues, keys, cap: 1, leaseMs: LEASE_MS });
+  const slots = createInFlightSlots({ redis: own.redis, queues, keys, cap: 1, leaseMs: LEASE_MS });
   /** Every job of the queue that will still run, with its alert id. */
   const pendingJobs = async () => {
     const jobs = (await queue.getJobs(['wait', 'active', 'delayed', 'prioritized'])) as Job[];
@@ -60,7 +49,7 @@ async function disabledChannelWithDueWaitingJob() {
   };
   const parkJob = (parked: Job<DeliveryJobData>) =>
     parkAlert(
-      redis,
+      own.redis,
       keys,
       {
         entryId: parked.id ?? '',
@@ -94,7 +83,7 @@ describe("parking a disabled channel's waiting room", () => {
         // Meanwhile: another worker looks for work, and the owner re-enables the channel.
         fetched = await bed.other.getNextJob(randomUUID(), { block: false });
         await store.enable(channelId);
-        await releaseParkedAlerts(redis, queues, keys, channelId, schedule, retention);
+        await releaseParkedAlerts(own.redis, queues, keys, channelId, schedule, retention);
         return parked;
       },
     });
@@ -102,7 +91,7 @@ describe("parking a disabled channel's waiting room", () => {
 
     expect(await bed.pendingJobs()).toEqual([alert.id]); // the released one, nothing else
     expect(fetched?.id).toBeUndefined();
-    expect(await redis.zcard(keys.parked(channelId))).toBe(0);
+    expect(await own.redis.zcard(keys.parked(channelId))).toBe(0);
   });
 
   it('leaves a job whose delay ran out and that a worker took to that worker, parking nothing', async () => {
@@ -125,7 +114,7 @@ describe("parking a disabled channel's waiting room", () => {
 
     // The worker that has it parks it itself (once: one 'parked' record, one observer event).
     expect(parks).toBe(0);
-    expect(await redis.zcard(keys.parked(channelId))).toBe(0);
+    expect(await own.redis.zcard(keys.parked(channelId))).toBe(0);
     expect(await job.getState()).toBe('active');
   });
 });
