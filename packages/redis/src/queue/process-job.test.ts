@@ -70,4 +70,24 @@ describe('parking a job BullMQ failed for good', () => {
     expect(history).toMatchObject([{ kind: 'parked', reason: 'worker_error' }]);
     expect(events).toEqual([{ outcome: 'parked', channelId, reason: 'worker_error' }]);
   });
+
+  it('does not park it again for a sweep that read it before it was parked, released and its claim ran out', async () => {
+    const { keys, queues, processor } = processorOnOwnQueue();
+    const channelId = `ch_${randomUUID()}`;
+    const alert = sampleAlert();
+    const { name, data, opts } = deliveryJob({ channelId, alert, priorAttempts: 0, schedule });
+    const stale = (await queues
+      .forChannel(channelId)
+      .add(name, data, opts)) as Job<DeliveryJobData>;
+    await processor.parkFailedJob(stale); // parked, and the job removed
+    expect(await own.redis.zcard(keys.parked(channelId))).toBe(1);
+    // Released meanwhile, and the parker's claim has run out.
+    await own.redis.del(keys.parked(channelId), keys.parkingClaim(channelId, stale.id ?? ''));
+
+    await processor.parkFailedJob(stale);
+
+    expect(await own.redis.zcard(keys.parked(channelId))).toBe(0);
+    const history = await readAlertHistory(own.redis, keys, alert.id, retention);
+    expect(history).toMatchObject([{ kind: 'parked', reason: 'worker_error' }]);
+  });
 });

@@ -383,6 +383,8 @@ export function createJobProcessor(context: JobProcessorContext) {
     // records) it. A parker that dies lets its claim run out, and a later sweep parks it.
     const claim = keys.parkingClaim(job.data.channelId, job.id ?? '');
     if ((await redis.set(claim, '1', 'PX', PARKING_CLAIM_MS, 'NX')) === null) return;
+    // A sweep slower than the claim holds a job that was parked (and removed) since it read it.
+    if ((await job.getState()) === 'unknown') return;
     await park(job, job.data.priorAttempts + job.attemptsMade, 'worker_error', false);
     await job.remove().catch(() => {});
   }
