@@ -127,6 +127,18 @@ describe('a delivery attempt span', () => {
     expect(span?.ended).toBe(true);
   });
 
+  it('bounds server.address like the ids: a megabyte-long host is not copied whole', async () => {
+    const { sender } = await setup(204);
+    const host = `${'h'.repeat(60)}.`.repeat(16_000);
+    const channel = { id: 'ch_long', url: `https://${host}example.com/`, secret: SECRET };
+    const result = await sender.deliver(channel, createSampleAlert());
+    expect(result.cause).toBe('target_rejected');
+    const address = tracing.spans()[0]?.attributes['server.address'];
+    expect(typeof address).toBe('string');
+    expect(String(address).length).toBeLessThanOrEqual(256);
+    expect(String(address)).toBe(host.slice(0, 256));
+  });
+
   it('never carries the secret, the signature, the body or the target URL’s path and query', async () => {
     const { receiver, sender, channel } = await setup(503);
     const alert = createSampleAlert();

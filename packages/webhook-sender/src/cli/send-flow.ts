@@ -99,6 +99,16 @@ async function deliver(
   ];
 }
 
+/**
+ * JSON for a terminal: `JSON.stringify` escapes C0 controls but leaves DEL and the C1 controls
+ * (CSI, OSC: escape sequences in one character) raw; they are escaped too, same parsed value.
+ */
+const terminalJson = (value: unknown): string =>
+  JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 /** Prints JSON (one result, or an array for `--replay`) or the human-readable outcome. */
 function print(
   io: CliIo,
@@ -108,7 +118,7 @@ function print(
   describe: () => string,
 ): void {
   const results: DeliveryResult[] = steps.map((step) => step.result);
-  io.stdout(json ? `${JSON.stringify(replay ? results : results[0], null, 2)}\n` : describe());
+  io.stdout(json ? `${terminalJson(replay ? results : results[0])}\n` : describe());
 }
 
 async function run(args: readonly string[], io: CliIo, command: SendCommand): Promise<number> {

@@ -1,7 +1,8 @@
 /**
  * The undici dispatchers of a sender: one `Agent` per address policy, each with the guarded
  * connect-time `lookup` and explicit connect, headers and body timeouts. No proxy is read from
- * the environment (a plain `Agent` never does), and TLS verification cannot be turned off.
+ * the environment (a plain `Agent` never does), and TLS verification cannot be turned off, not
+ * even by `NODE_TLS_REJECT_UNAUTHORIZED=0` (Node reads it only when the option is not given).
  */
 import { Agent } from 'undici';
 import type { ResolvedSenderOptions } from '../options';
@@ -28,6 +29,7 @@ export function createGuardedAgents(
         agent = new Agent({
           connect: {
             timeout: options.connectTimeoutMs,
+            rejectUnauthorized: true,
             lookup: createGuardedLookup(options.resolver, policy),
           },
           headersTimeout: options.timeoutMs,

@@ -1,11 +1,12 @@
 /**
  * The name rules of the target policy (docs/webhook-sender-reference.md): strip one trailing dot, compare by labels
- * case-insensitively, reject empty labels, `localhost`, `*.localhost`, `*.local`, `*.internal`
+ * case-insensitively, reject names longer than DNS allows, empty labels, `localhost`, `*.localhost`, `*.local`, `*.internal`
  * and single-label names. Input is a hostname as the WHATWG URL parser gives it.
  */
 
 /** Why a host name is refused. */
 export type HostNameRejection =
+  | 'name_too_long'
   | 'empty_label'
   | 'localhost_name'
   | 'local_name'
@@ -16,6 +17,10 @@ export type HostNameRejection =
 export type HostNameVerdict =
   | { readonly allowed: true; readonly name: string; readonly localhost: boolean }
   | { readonly allowed: false; readonly reason: HostNameRejection; readonly message: string };
+
+/** The longest name DNS can carry, without the trailing dot (RFC 1035), and its longest label. */
+const MAX_NAME_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
 
 const refuse = (reason: HostNameRejection, message: string): HostNameVerdict => ({
   allowed: false,
@@ -30,7 +35,17 @@ const refuse = (reason: HostNameRejection, message: string): HostNameVerdict => 
  */
 export function judgeHostName(hostname: string, allowLocalhost: boolean): HostNameVerdict {
   const name = (hostname.endsWith('.') ? hostname.slice(0, -1) : hostname).toLowerCase();
+  // Checked first, and the name not echoed: the other messages quote the host.
+  if (name.length > MAX_NAME_LENGTH) {
+    const message = `host name has ${name.length} characters; DNS allows at most ${MAX_NAME_LENGTH}`;
+    return refuse('name_too_long', message);
+  }
   const labels = name.split('.');
+  const wide = labels.find((label) => label.length > MAX_LABEL_LENGTH);
+  if (wide !== undefined) {
+    const message = `host name has a label of ${wide.length} characters; DNS allows at most ${MAX_LABEL_LENGTH}`;
+    return refuse('name_too_long', message);
+  }
   if (labels.some((label) => label === '')) {
     return refuse('empty_label', `host "${hostname}" has an empty label`);
   }

@@ -37,7 +37,10 @@ interface CountedState {
 
 /** The tracer's name: this package. */
 const TRACER_NAME = '@cspwatch/webhook-sender';
-/** Longest id kept in an attribute: ids are ours, but nothing bounds a caller's channel id. */
+/**
+ * Longest id or host kept in an attribute: nothing bounds a caller's channel id, and the span
+ * starts before the target check refuses a host longer than DNS allows.
+ */
 const MAX_ID = 256;
 /** `SpanKind.CLIENT` and `SpanStatusCode.ERROR`, as numbers so no value import is needed. */
 const CLIENT = 2;
@@ -94,7 +97,7 @@ function serverAttributes(url: string): OpenTelemetry.Attributes {
     const address = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
     const defaultPort = protocol === 'http:' ? 80 : 443;
     return {
-      'server.address': address,
+      'server.address': bounded(address),
       'server.port': port === '' ? defaultPort : Number(port),
       'url.scheme': protocol.slice(0, -1),
     };
