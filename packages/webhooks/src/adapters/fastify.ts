@@ -34,13 +34,6 @@ export interface FastifyReplyLike {
   headers(values: Record<string, string>): FastifyReplyLike;
   /** Sends the response. */
   send(payload: string): FastifyReplyLike;
-  /** The Node response: its `close` before the end tells the replay guard the client left. */
-  raw?: {
-    /** Subscribes to `close`. */
-    on(event: 'close', listener: () => void): unknown;
-    /** True once the whole response was handed to the OS. */
-    writableFinished?: boolean;
-  };
 }
 
 /** A Fastify instance: only what the plugin registers. */
@@ -78,8 +71,9 @@ export interface CspwatchFastifyOptions extends VerifyOptions {
   /**
    * Refuse a delivery accepted before (`409 replayed_delivery`): `true`, the guard's options
    * (`store`, `key`, `ttlMs`, `prefix`) or a guard. The claim is released, so the sender's
-   * retry is accepted, when your handler throws or answers 5xx, or the client aborts the
-   * request first. A store that cannot answer gets `503` with `Retry-After`.
+   * retry is accepted, when your handler throws or answers 5xx; not when the client aborts
+   * the request first (your handler still runs). A store that cannot answer gets `503` with
+   * `Retry-After`.
    * @default false
    */
   replay?: AdapterReplayOption;
@@ -143,12 +137,9 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
       const body = rawBodyOf(request);
       const event = await verifyWebhook({ ...verifyOptions, body, headers: request.headers });
       if (guard !== undefined) {
-        const claim = await guard.claim(event, request.headers);
-        claims.set(request, claim);
-        // The client left before the response: it saw no 2xx, so the sender will retry.
-        reply.raw?.on('close', () => {
-          if (reply.raw?.writableFinished !== true) releaseInBackground(() => claim.release());
-        });
+        // Released only when the handler fails (onResponse), not when the client leaves
+        // first: the handler still runs, and a replay must not be handled again.
+        claims.set(request, await guard.claim(event, request.headers));
       }
       events.set(request, event);
     } catch (error) {
