@@ -357,9 +357,11 @@ describe.each(implementations)('verifyWebhook — $name', ({ sign, verify }) => 
     ).toBe('timestamp_too_old');
   });
 
-  it('gives invalid_options for a negative or non-numeric tolerance', async () => {
+  it('gives invalid_options for a negative, infinite or non-numeric tolerance', async () => {
     const headers = await signAt(NOW);
-    for (const toleranceMs of [-1, Number.NaN, Number.NEGATIVE_INFINITY]) {
+    // Infinity would switch the freshness check off; a string or true is not a number of ms.
+    const notNumbers = ['300000', true] as unknown as number[];
+    for (const toleranceMs of [-1, Number.NaN, Number.NEGATIVE_INFINITY, Infinity, ...notNumbers]) {
       const error = await verify({
         body: ALERT_BODY,
         headers,
