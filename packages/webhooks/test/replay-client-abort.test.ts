@@ -1,11 +1,11 @@
 import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express from 'express';
+import express, { type ErrorRequestHandler } from 'express';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cspwatchWebhook } from '../src/express';
 import { cspwatchFastify } from '../src/fastify';
-import { createSignedDelivery, type SignedDelivery } from '../src/testing';
+import { createSampleAlert, createSignedDelivery, type SignedDelivery } from '../src/testing';
 
 const SECRET = 'client-abort-secret';
 
@@ -23,21 +23,29 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
  * handler says it started, waits until the server saw the connection close, is let go,
  * does its work (the side effect a replay must not repeat) and answers 204.
  */
-function slowHandler() {
+function slowHandler(fails = false) {
   const steps = {
     entered: deferred(),
     closed: deferred(),
     proceed: deferred(),
     done: deferred(),
+    /** The server sent (or tried to send, the client gone) the failed handler's 500. */
+    failureSent: deferred(),
     work: 0,
   };
-  const run = async (onClose: (listener: () => void) => void, answer: () => void) => {
+  const run = async (
+    onClose: (listener: () => void) => void,
+    answer: (failed: boolean) => void,
+  ) => {
     onClose(() => steps.closed.resolve());
     steps.entered.resolve();
     await steps.proceed.promise;
-    steps.work++;
-    answer();
-    steps.done.resolve();
+    if (!fails) steps.work++;
+    try {
+      answer(fails);
+    } finally {
+      steps.done.resolve();
+    }
   };
   return { steps, run };
 }
@@ -72,14 +80,18 @@ describe('replay guard when the client closes the connection mid-handler (Expres
       `/${key}`,
       express.raw({ type: 'application/json' }),
       cspwatchWebhook({ secret: SECRET, replay: { key } }),
-      (_req, res) => {
+      (_req, res, next) => {
         void slow.run(
           (listener) => res.on('close', listener),
-          () => res.status(204).end(),
+          (failed) => (failed ? next(new Error('database down')) : res.status(204).end()),
         );
       },
     );
   }
+  app.use(((_error, _req, res, _next) => {
+    res.status(500).end();
+    slow.steps.failureSent.resolve();
+  }) satisfies ErrorRequestHandler);
   let server: Server;
   let base: string;
   beforeAll(async () => {
@@ -103,6 +115,19 @@ describe('replay guard when the client closes the connection mid-handler (Expres
       expect(slow.steps.work).toBe(1);
     });
   }
+
+  it("releases the claim when the handler fails after the client left: the sender's retry is accepted", async () => {
+    slow = slowHandler(true);
+    const payload = createSampleAlert();
+    const first = await createSignedDelivery({ secret: SECRET, payload });
+    await postThenAbort(`${base}/id`, first, slow.steps);
+    await slow.steps.failureSent.promise;
+    const retry = await createSignedDelivery({ secret: SECRET, payload });
+    slow = slowHandler();
+    slow.steps.proceed.resolve();
+    expect((await post(`${base}/id`, retry)).status).toBe(204);
+    expect(slow.steps.work).toBe(1);
+  });
 });
 
 describe('replay guard when the client closes the connection mid-handler (Fastify 5)', () => {
@@ -114,12 +139,19 @@ describe('replay guard when the client closes the connection mid-handler (Fastif
     for (const key of ['signature', 'id'] as const) {
       await app.register(async (scope) => {
         await scope.register(cspwatchFastify({ secret: SECRET, replay: { key } }));
+        // Runs after the plugin's own hooks: its release has started when this resolves.
+        scope.addHook('onSend', async (_request, reply, payload) => {
+          if (reply.statusCode >= 500) slow.steps.failureSent.resolve();
+          return payload;
+        });
         scope.post(`/${key}`, (_request, reply) => {
-          void slow.run(
+          return slow.run(
             (listener) => reply.raw.on('close', listener),
-            () => void reply.code(204).send(),
+            (failed) => {
+              if (failed) throw new Error('database down');
+              void reply.code(204).send();
+            },
           );
-          return reply;
         });
       });
     }
@@ -140,4 +172,17 @@ describe('replay guard when the client closes the connection mid-handler (Fastif
       expect(slow.steps.work).toBe(1);
     });
   }
+
+  it("releases the claim when the handler fails after the client left: the sender's retry is accepted", async () => {
+    slow = slowHandler(true);
+    const payload = createSampleAlert();
+    const first = await createSignedDelivery({ secret: SECRET, payload });
+    await postThenAbort(`${base}/id`, first, slow.steps);
+    await slow.steps.failureSent.promise;
+    const retry = await createSignedDelivery({ secret: SECRET, payload });
+    slow = slowHandler();
+    slow.steps.proceed.resolve();
+    expect((await post(`${base}/id`, retry)).status).toBe(204);
+    expect(slow.steps.work).toBe(1);
+  });
 });
