@@ -61,6 +61,17 @@ describe.each(adapters)('%s refuses a misspelt option rather than ignore it', (_
     }
   });
 
+  it('refuses a clock that is not a function and header names that are not text', () => {
+    const error = setupError(() =>
+      create({ secret: SECRET, now: 5, headerNames: { timestamp: 5, signature: '' } }),
+    );
+    expect(error.issues.map(({ path, code }) => [path, code])).toEqual([
+      ['now', 'wrong_type'],
+      ['headerNames.timestamp', 'wrong_type'],
+      ['headerNames.signature', 'invalid'],
+    ]);
+  });
+
   it('still takes every documented option', () => {
     expect(() =>
       create({
