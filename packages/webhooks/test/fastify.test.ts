@@ -10,7 +10,6 @@ describe('cspwatchFastify (Fastify 5, real HTTP)', () => {
   const received: string[] = [];
   const rejected: string[] = [];
   let failNext = false;
-  let stallNext = false;
   let app: FastifyInstance;
   let base: string;
 
@@ -32,10 +31,6 @@ describe('cspwatchFastify (Fastify 5, real HTTP)', () => {
         if (failNext) {
           failNext = false;
           throw new Error('database down');
-        }
-        if (stallNext) {
-          stallNext = false;
-          await new Promise((resolve) => setTimeout(resolve, 400)); // slower than the client
         }
         received.push(event.id);
         return reply.code(204).send();
@@ -90,23 +85,6 @@ describe('cspwatchFastify (Fastify 5, real HTTP)', () => {
     const replay = await post('/webhooks/cspwatch', delivery);
     expect(replay.status).toBe(409);
     expect(JSON.parse(replay.body)).toMatchObject({ code: 'replayed_delivery' });
-  });
-
-  it('releases the claim when the client aborts before the response', async () => {
-    const delivery = await createSignedDelivery({ secret: SECRET });
-    stallNext = true;
-    const outcome = await fetch(`${base}/webhooks/cspwatch`, {
-      method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: AbortSignal.timeout(100),
-    }).then(
-      () => 'answered',
-      () => 'aborted',
-    );
-    expect(outcome).toBe('aborted');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await post('/webhooks/cspwatch', delivery)).status).toBe(204);
   });
 
   it('leaves the rest of the app on Fastify’s JSON parser', async () => {

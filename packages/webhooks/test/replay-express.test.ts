@@ -49,19 +49,6 @@ describe('cspwatchWebhook replay guard (Express 5, real HTTP)', () => {
       res.status(204).end();
     },
   );
-  let hangNext = false;
-  app.post(
-    '/hang',
-    express.raw({ type: 'application/json' }),
-    cspwatchWebhook({ secret: SECRET, replay: true }),
-    (_req, res) => {
-      if (hangNext) {
-        hangNext = false;
-        return; // never answers: the client gives up and closes the connection
-      }
-      res.status(204).end();
-    },
-  );
   app.post(
     '/tiny-store',
     express.raw({ type: 'application/json' }),
@@ -152,24 +139,6 @@ describe('cspwatchWebhook replay guard (Express 5, real HTTP)', () => {
     expect((await post('/flaky', await attempt())).status).toBe(204);
     // Now it succeeded: the same alert again is a duplicate, even re-signed.
     expect((await post('/flaky', await attempt())).status).toBe(409);
-  });
-
-  it('releases the claim when the connection closes before a response (sender timeout)', async () => {
-    const delivery = await createSignedDelivery({ secret: SECRET });
-    hangNext = true;
-    const aborted = await fetch(`${base}/hang`, {
-      method: 'POST',
-      headers: delivery.headers,
-      body: delivery.body,
-      signal: AbortSignal.timeout(200),
-    }).then(
-      () => 'answered',
-      () => 'aborted',
-    );
-    expect(aborted).toBe('aborted');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await post('/hang', delivery)).status).toBe(204);
-    expect((await post('/hang', delivery)).status).toBe(409);
   });
 
   it('answers 503 with Retry-After when the store is full, and never accepts the replay', async () => {

@@ -350,6 +350,16 @@ describe.each(implementations)('verifyWebhook — $name', ({ sign, verify }) => 
     expect(await codeOf(verify({ body, headers, secret: SECRET, now }))).toBe('invalid_json');
   });
 
+  it('keeps a signed __proto__ key as a plain own property: no prototype is changed', async () => {
+    const body = '{"eventType":"x","id":"p","__proto__":{"polluted":true,"eventType":"y"}}';
+    const headers = await signAt(NOW, body);
+    const event = await verify({ body, headers, secret: SECRET, now });
+    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+    expect(Object.hasOwn(event, '__proto__')).toBe(true);
+    expect(event.eventType).toBe('x');
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
   it('rejects a NaN clock instead of accepting every timestamp', async () => {
     const headers = await signAt(NOW);
     expect(
@@ -357,9 +367,11 @@ describe.each(implementations)('verifyWebhook — $name', ({ sign, verify }) => 
     ).toBe('timestamp_too_old');
   });
 
-  it('gives invalid_options for a negative or non-numeric tolerance', async () => {
+  it('gives invalid_options for a negative, infinite or non-numeric tolerance', async () => {
     const headers = await signAt(NOW);
-    for (const toleranceMs of [-1, Number.NaN, Number.NEGATIVE_INFINITY]) {
+    // Infinity would switch the freshness check off; a string or true is not a number of ms.
+    const notNumbers = ['300000', true] as unknown as number[];
+    for (const toleranceMs of [-1, Number.NaN, Number.NEGATIVE_INFINITY, Infinity, ...notNumbers]) {
       const error = await verify({
         body: ALERT_BODY,
         headers,

@@ -41,10 +41,11 @@ export interface ExpressResponseLike {
   setHeader(name: string, value: string): unknown;
   /** Ends the response with a body. */
   end(chunk: string): unknown;
-  /** Subscribes to `finish` / `close`: how the replay guard sees a failed handler. */
-  on?(event: 'finish' | 'close', listener: () => void): unknown;
-  /** True once the whole response was handed to the OS. */
-  writableFinished?: boolean;
+  /**
+   * Sends the status line: how the replay guard sees a handler that answered 5xx (it runs even
+   * once the client has left, when `finish` never comes).
+   */
+  writeHead?(statusCode: number, ...rest: never[]): unknown;
 }
 
 /** Express's `next`. */
@@ -66,8 +67,9 @@ export interface CspwatchWebhookOptions extends VerifyOptions {
   /**
    * Refuse a delivery accepted before (`409 replayed_delivery`): `true`, or the guard's
    * options (`store`, `key`, `ttlMs`, `prefix`). The claim is released, so the sender's retry
-   * is accepted, when your handler answers 5xx (an error passed to `next` included) or the
-   * connection closes before the response is sent. A store that cannot answer gets `503`.
+   * is accepted, when your handler answers 5xx (an error passed to `next` included), even after
+   * the client has left; not because the client closes the connection first (your handler
+   * still runs). A store that cannot answer gets `503`.
    * @default false
    */
   replay?: AdapterReplayOption;
@@ -145,14 +147,20 @@ export function cspwatchWebhook(
   };
 }
 
-/** Frees the claim when the handler answers 5xx or the response never completes. */
+/**
+ * Frees the claim when the handler answers 5xx: its own word that it did not handle the
+ * delivery, seen when the status is written, even after the client has left. A client that
+ * closes the connection first says nothing about the handler, which runs on: releasing then
+ * would let whoever holds a captured delivery replay it, aborting each time, and have it
+ * handled again and again.
+ */
 function releaseOnFailure(res: ExpressResponseLike, claim: ReplayClaim): void {
-  res.on?.('finish', () => {
-    if (res.statusCode >= 500) releaseInBackground(() => claim.release());
-  });
-  res.on?.('close', () => {
-    if (res.writableFinished !== true) releaseInBackground(() => claim.release());
-  });
+  const writeHead = res.writeHead;
+  if (typeof writeHead !== 'function') return;
+  res.writeHead = function (this: unknown, statusCode: number, ...rest: never[]) {
+    if (statusCode >= 500) releaseInBackground(() => claim.release());
+    return writeHead.call(this, statusCode, ...rest);
+  };
 }
 
 /**

@@ -34,13 +34,6 @@ export interface FastifyReplyLike {
   headers(values: Record<string, string>): FastifyReplyLike;
   /** Sends the response. */
   send(payload: string): FastifyReplyLike;
-  /** The Node response: its `close` before the end tells the replay guard the client left. */
-  raw?: {
-    /** Subscribes to `close`. */
-    on(event: 'close', listener: () => void): unknown;
-    /** True once the whole response was handed to the OS. */
-    writableFinished?: boolean;
-  };
 }
 
 /** A Fastify instance: only what the plugin registers. */
@@ -57,8 +50,17 @@ export interface FastifyInstanceLike {
   ): unknown;
   /** Registers a lifecycle hook. */
   addHook(
-    name: 'preHandler' | 'onResponse',
+    name: 'preHandler',
     hook: (request: FastifyRequestLike, reply: FastifyReplyLike) => Promise<unknown>,
+  ): unknown;
+  /** Registers an `onSend` hook: it sees the status sent, even once the client has left. */
+  addHook(
+    name: 'onSend',
+    hook: (
+      request: FastifyRequestLike,
+      reply: FastifyReplyLike,
+      payload: unknown,
+    ) => Promise<unknown>,
   ): unknown;
 }
 
@@ -78,8 +80,9 @@ export interface CspwatchFastifyOptions extends VerifyOptions {
   /**
    * Refuse a delivery accepted before (`409 replayed_delivery`): `true`, the guard's options
    * (`store`, `key`, `ttlMs`, `prefix`) or a guard. The claim is released, so the sender's
-   * retry is accepted, when your handler throws or answers 5xx, or the client aborts the
-   * request first. A store that cannot answer gets `503` with `Retry-After`.
+   * retry is accepted, when your handler throws or answers 5xx, even after the client has
+   * left; not because the client aborts the request first (your handler still runs). A store
+   * that cannot answer gets `503` with `Retry-After`.
    * @default false
    */
   replay?: AdapterReplayOption;
@@ -143,12 +146,9 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
       const body = rawBodyOf(request);
       const event = await verifyWebhook({ ...verifyOptions, body, headers: request.headers });
       if (guard !== undefined) {
-        const claim = await guard.claim(event, request.headers);
-        claims.set(request, claim);
-        // The client left before the response: it saw no 2xx, so the sender will retry.
-        reply.raw?.on('close', () => {
-          if (reply.raw?.writableFinished !== true) releaseInBackground(() => claim.release());
-        });
+        // Released only when the handler fails (onSend), not when the client leaves first:
+        // the handler still runs, and a replay must not be handled again.
+        claims.set(request, await guard.claim(event, request.headers));
       }
       events.set(request, event);
     } catch (error) {
@@ -163,9 +163,11 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
     return undefined;
   };
 
-  const onResponse = async (request: FastifyRequestLike, reply: FastifyReplyLike) => {
+  // onSend, not onResponse: after the client has left, only onSend still sees the 500.
+  const onSend = async (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown) => {
     const claim = claims.get(request);
     if (claim !== undefined && reply.statusCode >= 500) releaseInBackground(() => claim.release());
+    return payload;
   };
 
   const plugin = async (instance: FastifyInstanceLike): Promise<void> => {
@@ -180,7 +182,7 @@ export function cspwatchFastify(options: CspwatchFastifyOptions): CspwatchFastif
       // and explains the fix when it is missing.
     }
     instance.addHook('preHandler', preHandler);
-    if (guard !== undefined) instance.addHook('onResponse', onResponse);
+    if (guard !== undefined) instance.addHook('onSend', onSend);
   };
   return Object.assign(plugin, {
     [Symbol.for('skip-override')]: true,

@@ -1,4 +1,4 @@
-import { issue } from '@cspwatch/internal';
+import { describeValue, issue } from '@cspwatch/internal';
 import { invalidOptions } from '../errors';
 import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
 import type { VerifyOptions } from '../signature/verify';
@@ -20,6 +20,15 @@ export function adapterReplayGuard(
   const { replay } = options;
   if (replay === undefined || replay === false) return undefined;
   if (isReplayGuard(replay)) return replay;
+  if (replay !== true && (typeof replay !== 'object' || replay === null)) {
+    throw invalidOptions(
+      issue(
+        'replay',
+        'wrong_type',
+        `must be true, false, the guard's options or a guard, got ${describeValue(replay)}`,
+      ),
+    );
+  }
   const guardOptions: ReplayGuardOptions = { ...(replay === true ? {} : replay) };
   if (options.toleranceMs !== undefined) guardOptions.toleranceMs = options.toleranceMs;
   const signatureHeader = options.headerNames?.signature;

@@ -1,6 +1,7 @@
 import {
   checkInteger,
   checkNonEmptyString,
+  checkUnknownKeys,
   describeValue,
   type Issue,
   issue,
@@ -59,6 +60,9 @@ export interface ReplayGuardOptions {
   signatureHeader?: string;
 }
 
+/** The keys of {@link ReplayGuardOptions}. */
+const GUARD_OPTIONS = ['store', 'key', 'ttlMs', 'prefix', 'toleranceMs', 'signatureHeader'];
+
 /** A delivery's claim in the store: release it when your handler fails, so a retry succeeds. */
 export interface ReplayClaim {
   /** The key claimed, e.g. `cspwatch:sig:sha256=…` (the store holds it as is). */
@@ -110,6 +114,8 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   const store: ReplayStore = options.store ?? createMemoryReplayStore();
   const ttlMs = options.ttlMs ?? 2 * (options.toleranceMs ?? DEFAULT_TOLERANCE_MS) + 60_000;
   const issues: Issue[] = [];
+  // A misspelt option is refused: `keys: 'id'` would silently key on the signature.
+  checkUnknownKeys(issues, options, GUARD_OPTIONS);
   if (typeof store?.claim !== 'function' || typeof store.release !== 'function') {
     issues.push(issue('store', 'wrong_type', 'must have claim(key, ttlMs) and release(key)'));
   }

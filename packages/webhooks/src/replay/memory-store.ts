@@ -1,4 +1,11 @@
-import { checkFunction, checkInteger, describeValue, type Issue, issue } from '@cspwatch/internal';
+import {
+  checkFunction,
+  checkInteger,
+  checkUnknownKeys,
+  describeValue,
+  type Issue,
+  issue,
+} from '@cspwatch/internal';
 import { invalidOptions, WebhookVerificationError } from '../errors';
 import type { SyncReplayStore } from './replay-store';
 
@@ -62,6 +69,7 @@ export function createMemoryReplayStore(options: MemoryReplayStoreOptions = {}):
     );
   }
   const issues: Issue[] = [];
+  checkUnknownKeys(issues, options, ['maxEntries', 'now']);
   checkInteger(issues, 'maxEntries', options.maxEntries, { min: 1, max: 2 ** 26 });
   checkFunction(issues, 'now', options.now);
   if (issues.length > 0) throw invalidOptions(...issues);

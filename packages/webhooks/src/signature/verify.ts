@@ -33,7 +33,8 @@ export interface VerifyOptions {
    */
   secret: WebhookSecret;
   /**
-   * Largest accepted distance between now and the delivery timestamp, in ms, either way.
+   * Largest accepted distance between now and the delivery timestamp, in ms, either way: a
+   * finite number `>= 0` (`Infinity` would switch the check off: `invalid_options`).
    * @default 300000
    */
   toleranceMs?: number;
@@ -123,12 +124,17 @@ interface VerifySettings {
   signatureHeader: string;
 }
 
-/** Validates the options that are programming choices (not delivery data): `invalid_options`. */
+/**
+ * Validates the options that are programming choices (not delivery data): `invalid_options`.
+ * An infinite tolerance is refused: it would switch the freshness check off, and a captured
+ * delivery would verify forever.
+ */
 export function checkVerifyOptions(options: VerifyOptions): VerifySettings {
   const toleranceMs = options?.toleranceMs ?? DEFAULT_TOLERANCE_MS;
-  if (typeof options !== 'object' || !options || !(toleranceMs >= 0)) {
+  const toleranceValid = Number.isFinite(toleranceMs) && toleranceMs >= 0;
+  if (typeof options !== 'object' || !options || !toleranceValid) {
     throw invalidOptions(
-      toleranceMs >= 0
+      toleranceValid
         ? issue('(options)', 'not_an_object', 'pass the options: { body, headers, secret }')
         : issue('toleranceMs', 'out_of_range', 'must be a number of ms >= 0'),
     );
