@@ -72,8 +72,38 @@ const post = (url: string, { body, headers }: SignedDelivery) =>
     body: await response.text(),
   }));
 
+/** The handler of the test under way (each app's routes run it). */
+let slow = slowHandler();
+
+/** The cases every adapter must pass; `base` is the app's address once it listens. */
+function abortCases(base: () => string) {
+  for (const key of ['signature', 'id'] as const) {
+    it(`keeps the claim (key: '${key}'): the same delivery sent again is refused, the handler ran once`, async () => {
+      slow = slowHandler();
+      const delivery = await createSignedDelivery({ secret: SECRET });
+      await postThenAbort(`${base()}/${key}`, delivery, slow.steps);
+      const replay = await post(`${base()}/${key}`, delivery);
+      expect(replay.status).toBe(409);
+      expect(JSON.parse(replay.body)).toMatchObject({ code: 'replayed_delivery' });
+      expect(slow.steps.work).toBe(1);
+    });
+  }
+
+  it("releases the claim when the handler fails after the client left: the sender's retry is accepted", async () => {
+    slow = slowHandler(true);
+    const payload = createSampleAlert();
+    const first = await createSignedDelivery({ secret: SECRET, payload });
+    await postThenAbort(`${base()}/id`, first, slow.steps);
+    await slow.steps.failureSent.promise;
+    const retry = await createSignedDelivery({ secret: SECRET, payload });
+    slow = slowHandler();
+    slow.steps.proceed.resolve();
+    expect((await post(`${base()}/id`, retry)).status).toBe(204);
+    expect(slow.steps.work).toBe(1);
+  });
+}
+
 describe('replay guard when the client closes the connection mid-handler (Express 5)', () => {
-  let slow = slowHandler();
   const app = express();
   for (const key of ['signature', 'id'] as const) {
     app.post(
@@ -104,34 +134,10 @@ describe('replay guard when the client closes the connection mid-handler (Expres
     await new Promise((resolve) => server.close(resolve));
   });
 
-  for (const key of ['signature', 'id'] as const) {
-    it(`keeps the claim (key: '${key}'): the same delivery sent again is refused, the handler ran once`, async () => {
-      slow = slowHandler();
-      const delivery = await createSignedDelivery({ secret: SECRET });
-      await postThenAbort(`${base}/${key}`, delivery, slow.steps);
-      const replay = await post(`${base}/${key}`, delivery);
-      expect(replay.status).toBe(409);
-      expect(JSON.parse(replay.body)).toMatchObject({ code: 'replayed_delivery' });
-      expect(slow.steps.work).toBe(1);
-    });
-  }
-
-  it("releases the claim when the handler fails after the client left: the sender's retry is accepted", async () => {
-    slow = slowHandler(true);
-    const payload = createSampleAlert();
-    const first = await createSignedDelivery({ secret: SECRET, payload });
-    await postThenAbort(`${base}/id`, first, slow.steps);
-    await slow.steps.failureSent.promise;
-    const retry = await createSignedDelivery({ secret: SECRET, payload });
-    slow = slowHandler();
-    slow.steps.proceed.resolve();
-    expect((await post(`${base}/id`, retry)).status).toBe(204);
-    expect(slow.steps.work).toBe(1);
-  });
+  abortCases(() => base);
 });
 
 describe('replay guard when the client closes the connection mid-handler (Fastify 5)', () => {
-  let slow = slowHandler();
   let app: FastifyInstance;
   let base: string;
   beforeAll(async () => {
@@ -161,28 +167,5 @@ describe('replay guard when the client closes the connection mid-handler (Fastif
     await app.close();
   });
 
-  for (const key of ['signature', 'id'] as const) {
-    it(`keeps the claim (key: '${key}'): the same delivery sent again is refused, the handler ran once`, async () => {
-      slow = slowHandler();
-      const delivery = await createSignedDelivery({ secret: SECRET });
-      await postThenAbort(`${base}/${key}`, delivery, slow.steps);
-      const replay = await post(`${base}/${key}`, delivery);
-      expect(replay.status).toBe(409);
-      expect(JSON.parse(replay.body)).toMatchObject({ code: 'replayed_delivery' });
-      expect(slow.steps.work).toBe(1);
-    });
-  }
-
-  it("releases the claim when the handler fails after the client left: the sender's retry is accepted", async () => {
-    slow = slowHandler(true);
-    const payload = createSampleAlert();
-    const first = await createSignedDelivery({ secret: SECRET, payload });
-    await postThenAbort(`${base}/id`, first, slow.steps);
-    await slow.steps.failureSent.promise;
-    const retry = await createSignedDelivery({ secret: SECRET, payload });
-    slow = slowHandler();
-    slow.steps.proceed.resolve();
-    expect((await post(`${base}/id`, retry)).status).toBe(204);
-    expect(slow.steps.work).toBe(1);
-  });
+  abortCases(() => base);
 });
