@@ -102,3 +102,34 @@ describe('the replay guard and the memory store refuse a misspelt option', () =>
     expect(error.message).toBe('maxEntrys: unknown option (did you mean `maxEntries`?)');
   });
 });
+
+describe.each(adapters)('%s given a ready replay guard', (_, create) => {
+  const headerNames = { signature: 'X-Sig' };
+
+  it('refuses one keyed on another signature header than it verifies (a replay would set that one)', () => {
+    const error = setupError(() =>
+      create({ secret: SECRET, headerNames, replay: createReplayGuard() }),
+    );
+    expect(error.issues).toEqual([
+      {
+        path: 'replay',
+        code: 'invalid',
+        message: expect.stringContaining("createReplayGuard({ signatureHeader: 'X-Sig' })"),
+      },
+    ]);
+  });
+
+  it('takes one that reads the header it verifies, in any case, or one keyed on the payload id', () => {
+    expect(() =>
+      create({
+        secret: SECRET,
+        headerNames,
+        replay: createReplayGuard({ signatureHeader: 'x-sig' }),
+      }),
+    ).not.toThrow();
+    expect(() =>
+      create({ secret: SECRET, headerNames, replay: createReplayGuard({ key: 'id' }) }),
+    ).not.toThrow();
+    expect(() => create({ secret: SECRET, replay: createReplayGuard() })).not.toThrow();
+  });
+});

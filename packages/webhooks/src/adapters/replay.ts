@@ -1,4 +1,5 @@
 import { describeValue, issue } from '@cspwatch/internal';
+import { SIGNATURE_HEADER } from '../constants';
 import { invalidOptions } from '../errors';
 import { createReplayGuard, type ReplayGuard, type ReplayGuardOptions } from '../replay/guard';
 import type { VerifyOptions } from '../signature/verify';
@@ -19,7 +20,7 @@ export function adapterReplayGuard(
 ): ReplayGuard | undefined {
   const { replay } = options;
   if (replay === undefined || replay === false) return undefined;
-  if (isReplayGuard(replay)) return replay;
+  if (isReplayGuard(replay)) return checkGuardHeader(replay, options.headerNames?.signature);
   if (replay !== true && (typeof replay !== 'object' || replay === null)) {
     throw invalidOptions(
       issue(
@@ -34,6 +35,22 @@ export function adapterReplayGuard(
   const signatureHeader = options.headerNames?.signature;
   if (signatureHeader !== undefined) guardOptions.signatureHeader = signatureHeader;
   return createReplayGuard(guardOptions);
+}
+
+/**
+ * A ready guard keyed on the signature must read the header the adapter verifies: keyed on
+ * another one, it would let a replay through with that header set to anything.
+ */
+function checkGuardHeader(guard: ReplayGuard, verified = SIGNATURE_HEADER): ReplayGuard {
+  const read = guard.signatureHeader;
+  if (read === undefined || read === verified.toLowerCase()) return guard;
+  throw invalidOptions(
+    issue(
+      'replay',
+      'invalid',
+      `the guard reads the signature from ${read}, but this adapter verifies ${verified}: create it with createReplayGuard({ signatureHeader: '${verified}' })`,
+    ),
+  );
 }
 
 /** Releases a claim in the background; a failed release is reported, never thrown. */

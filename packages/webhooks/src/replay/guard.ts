@@ -81,6 +81,12 @@ export interface ReplayGuard {
   claim(event: CspwatchEvent, headers: WebhookHeadersInput): Promise<ReplayClaim>;
   /** {@link ReplayGuard.claim} for a {@link SyncReplayStore}, on the Node sync path. */
   claimSync(event: CspwatchEvent, headers: WebhookHeadersInput): ReplayClaim;
+  /**
+   * The header a guard keyed on the signature reads (lower case); absent when it is keyed on
+   * the payload id. An adapter given the guard refuses one that reads another header than it
+   * verifies.
+   */
+  readonly signatureHeader?: string;
 }
 
 /**
@@ -161,6 +167,7 @@ export function createReplayGuard(options: ReplayGuardOptions = {}): ReplayGuard
   };
 
   return {
+    ...(keyKind === 'id' ? {} : { signatureHeader }),
     async claim(event, headers) {
       const key = storeKey(event, headers);
       let claimed: unknown;
