@@ -120,7 +120,7 @@ export function createInFlightSlots(options: InFlightSlotOptions): InFlightSlots
       if (length > 0 && length - 1 <= cap) return { slot, state };
       // Over the cap: out again at once, with no wait (the waiting room's script, which runs
       // next, takes back slots whose lease ran out). No list: the script creates it.
-      if (length > 0) return { undone: redis.lrem(key, 0, slot) };
+      if (length > 0) return { undone: giveBack(slot, channelId) };
       const created = await redis.cspwatchCreateSlots(key, slot, String(cap), setExpiry.ttl);
       setExpiry.due(key, now); // it has its expiry: the next refresh is an interval away
       return created === 1 ? { slot, state } : { undone: Promise.resolve() };
